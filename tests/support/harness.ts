@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+
+export const TEST_API_KEY = 'pk_test_0123456789abcdefghij';
+export const TEST_API_SECRET = 'sk_test_0123456789abcdefghijklmnopqrstuv';
+
+export interface TestService {
+  baseUrl: string;
+  dataDir: string;
+  /** fetch against the service with the bootstrap key pair unless headers say otherwise. */
+  call(path: string, init?: RequestInit & { auth?: boolean }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the real /v1 pipeline on a real HTTP server against a fresh SQLite file. The environment is set before
+ * the service modules load, exactly as `next start` would see it.
+ */
+export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'uis-test-'));
+  Object.assign(process.env, {
+    NODE_ENV: 'test',
+    DATABASE_URL: `file:${join(dataDir, 'test.db')}`,
+    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    DEFAULT_API_KEY: TEST_API_KEY,
+    DEFAULT_API_SECRET: TEST_API_SECRET,
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'correct horse battery staple',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...env,
+  });
+  const { handleV1Request } = await import('@/server/http/routes');
+  const server: Server = createServer((req, res) => {
+    void forward(req, res, handleV1Request);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // Vite sets BASE_URL to '/' in every test process; the service reads it as its public address.
+  process.env.BASE_URL = baseUrl;
+  return {
+    baseUrl,
+    dataDir,
+    call(path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (init.auth !== false) {
+        if (!headers.has('x-api-key')) headers.set('x-api-key', TEST_API_KEY);
+        if (!headers.has('x-api-secret')) headers.set('x-api-secret', TEST_API_SECRET);
+      }
+      return fetch(`${baseUrl}${path}`, { ...init, headers });
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const { closeDb } = await import('@/server/db/client');
+      closeDb();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function forward(req: IncomingMessage, res: ServerResponse, handle: (request: Request) => Promise<Response>): Promise<void> {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((item) => headers.append(key, item));
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+    method: req.method ?? 'GET',
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  } as RequestInit);
+  const response = await handle(request);
+  res.statusCode = response.status;
+  response.headers.forEach((value, key) => res.setHeader(key, value));
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
