@@ -1,0 +1,21 @@
+import 'server-only';
+import { EnvError, getEnv } from './env';
+import { errorFields, log } from './log';
+import { ensureReady } from './services/bootstrap';
+
+/** Start-up of the web process (called from instrumentation.ts). Exits the process when it cannot serve safely. */
+export async function startService(): Promise<void> {
+  try {
+    const env = getEnv();
+    process.env.NEXTAUTH_URL ??= env.baseUrl;
+    await ensureReady();
+    log.info('service ready', { baseUrl: env.baseUrl, sandbox: env.SANDBOX, database: env.databasePath });
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(`\n${error.message}\nThe service did not start. See docs/configuration.md.\n\n`);
+    } else {
+      log.error('start-up failed', errorFields(error));
+    }
+    process.exit(1);
+  }
+}

@@ -1,0 +1,11 @@
+import { operatorProcedure, router } from './init';
+import { apiKeysRouter } from './routers/api-keys';
+import { logsRouter } from './routers/logs';
+
+export const appRouter = router({
+  me: operatorProcedure.query(({ ctx }) => ({ email: ctx.operator.email, organizationId: ctx.organizationId })),
+  apiKeys: apiKeysRouter,
+  logs: logsRouter,
+});
+
+export type AppRouter = typeof appRouter;
