@@ -43,9 +43,9 @@ export interface ApiKeyContext extends RouteContext {
 
 async function readBody(ctx: RouteContext): Promise<unknown> {
   const { env } = await ensureReady();
-  const type = requestMediaType(ctx.request.headers.get('content-type'));
   const bytes = await readBodyBytes(ctx.request, env.MAX_BODY_BYTES);
-  return decodeBody(bytes, type, ctx.signingKey);
+  if (bytes.length === 0) return undefined;
+  return decodeBody(bytes, requestMediaType(ctx.request.headers.get('content-type')), ctx.signingKey);
 }
 
 function apiKeyCaller(ctx: RouteContext): ApiCaller {
