@@ -32,11 +32,15 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: 'correct horse battery staple',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SANDBOX: '1',
     ...env,
   });
   const { handleV1Request } = await import('@/server/http/routes');
+  const { handleSandboxRequest } = await import('@/server/connectors/sandbox');
+  // The same split as the Next.js app: /v1 is the API, /sandbox the fake vendors (SANDBOX=1).
   const server: Server = createServer((req, res) => {
-    void forward(req, res, handleV1Request);
+    const handler = req.url?.startsWith('/sandbox/') ? handleSandboxRequest : handleV1Request;
+    void forward(req, res, handler);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+
+const BUTTON_BASE =
+  'inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
+
+const BUTTON_VARIANTS = {
+  primary: 'bg-indigo-600 text-white hover:bg-indigo-500',
+  secondary: 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+  danger: 'bg-red-600 text-white hover:bg-red-500',
+  dangerOutline: 'border border-red-300 bg-white text-red-700 hover:bg-red-50',
+} as const;
+
+export function buttonClass(variant: keyof typeof BUTTON_VARIANTS = 'secondary'): string {
+  return `${BUTTON_BASE} ${BUTTON_VARIANTS[variant]}`;
+}
+
+export const INPUT_CLASS =
+  'block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none';
+
+export const LABEL_CLASS = 'block text-sm font-medium text-slate-700';
+
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** A timestamp in the operator's locale and time zone; the exact UTC instant is in the tooltip. */
+export function DateTime({ value, fallback = '—' }: { value: string | null; fallback?: string }) {
+  if (!value) return <span className="text-slate-400">{fallback}</span>;
+  return (
+    <time dateTime={value} title={value} className="whitespace-nowrap">
+      {DATE_TIME.format(new Date(value))}
+    </time>
+  );
+}
+
+export function Badge({ tone, children }: { tone: 'green' | 'amber' | 'red' | 'slate' | 'blue'; children: ReactNode }) {
+  const tones = {
+    green: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20',
+    amber: 'bg-amber-50 text-amber-800 ring-amber-600/20',
+    red: 'bg-red-50 text-red-700 ring-red-600/20',
+    slate: 'bg-slate-100 text-slate-600 ring-slate-500/20',
+    blue: 'bg-sky-50 text-sky-700 ring-sky-600/20',
+  };
+  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>{children}</span>;
+}
+
+/** A failed query or mutation; a lost session gets a way back to the login page. */
+export function ErrorNotice({ error }: { error: { message: string; data?: { code?: string } | null } | null }) {
+  if (!error) return null;
+  const isSignedOut = error.data?.code === 'UNAUTHORIZED';
+  return (
+    <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      {isSignedOut ? (
+        <>
+          Your session has ended.{' '}
+          <a className="font-medium underline" href={`/login?callbackUrl=${encodeURIComponent(window.location.pathname)}`}>
+            Sign in again
+          </a>
+        </>
+      ) : (
+        error.message
+      )}
+    </div>
+  );
+}
