@@ -15,7 +15,16 @@ interface ConfirmDialogProps {
 }
 
 /** A modal confirmation on the native <dialog>: focus trap, Escape and the inert background come for free. */
-export function ConfirmDialog({ title, children, confirmLabel, isOpen, isPending = false, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  isOpen,
+  isPending = false,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {

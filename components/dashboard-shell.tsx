@@ -34,7 +34,10 @@ export function DashboardShell({ email, children }: { email: string; children: R
             {isMenuOpen ? 'Close menu' : 'Menu'}
           </button>
         </div>
-        <div id="dashboard-menu" className={`${isMenuOpen ? 'flex' : 'hidden'} flex-col border-t border-slate-200 md:flex md:flex-1 md:border-t-0`}>
+        <div
+          id="dashboard-menu"
+          className={`${isMenuOpen ? 'flex' : 'hidden'} flex-col border-t border-slate-200 md:flex md:flex-1 md:border-t-0`}
+        >
           <nav aria-label="Main" className="flex-1 overflow-y-auto px-2 py-3">
             <ul className="space-y-0.5">
               {NAV_ITEMS.map((item) => {

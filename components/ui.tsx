@@ -17,6 +17,10 @@ export function buttonClass(variant: keyof typeof BUTTON_VARIANTS = 'secondary')
 export const INPUT_CLASS =
   'block w-full rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none';
 
+// `relative` keeps sr-only (absolutely positioned) captions inside the scroll box; without it they escape and
+// widen the whole page on a phone.
+export const TABLE_WRAPPER_CLASS = 'relative overflow-x-auto rounded-lg border border-slate-200 bg-white';
+
 export const LABEL_CLASS = 'block text-sm font-medium text-slate-700';
 
 const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
@@ -39,7 +43,11 @@ export function Badge({ tone, children }: { tone: 'green' | 'amber' | 'red' | 's
     slate: 'bg-slate-100 text-slate-600 ring-slate-500/20',
     blue: 'bg-sky-50 text-sky-700 ring-sky-600/20',
   };
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>{children}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>
+      {children}
+    </span>
+  );
 }
 
 /** A failed query or mutation; a lost session gets a way back to the login page. */

@@ -5,8 +5,7 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === '1' || value === 'true');
 
-const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) =>
-  z.coerce.number().int().min(1).max(max).default(fallback);
+const positiveInt = (fallback: number, max = Number.MAX_SAFE_INTEGER) => z.coerce.number().int().min(1).max(max).default(fallback);
 
 const base64Key = z
   .string({ error: 'is required: 32 random bytes, base64 (e.g. `openssl rand -base64 32`)' })
@@ -26,7 +25,14 @@ const envSchema = z
     ENCRYPTION_KEYS_RETIRED: z
       .string()
       .optional()
-      .transform((value) => (value ? value.split(',').map((part) => part.trim()).filter(Boolean) : []))
+      .transform((value) =>
+        value
+          ? value
+              .split(',')
+              .map((part) => part.trim())
+              .filter(Boolean)
+          : [],
+      )
       .pipe(z.array(base64Key)),
     NEXTAUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SANDBOX: booleanFlag,

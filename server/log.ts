@@ -13,7 +13,10 @@ export function redact(value: unknown, depth = 0): unknown {
   if (depth > 6 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([key, inner]) => [key, SECRET_KEY.test(key) ? REDACTED : redact(inner, depth + 1)]),
+    Object.entries(value as Record<string, unknown>).map(([key, inner]) => [
+      key,
+      SECRET_KEY.test(key) ? REDACTED : redact(inner, depth + 1),
+    ]),
   );
 }
 

@@ -6,6 +6,11 @@ import { useState, type FormEvent } from 'react';
 const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none';
 
+function textOf(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
 export function LoginForm({ target, initialError }: { target: string; initialError: string | null }) {
   const [error, setError] = useState<string | null>(initialError);
   const [isPending, setPending] = useState(false);
@@ -17,8 +22,8 @@ export function LoginForm({ target, initialError }: { target: string; initialErr
     setError(null);
     try {
       const result = await signIn<'credentials'>('credentials', {
-        email: String(form.get('email') ?? ''),
-        password: String(form.get('password') ?? ''),
+        email: textOf(form, 'email'),
+        password: textOf(form, 'password'),
         redirect: false,
       });
       if (result?.ok && !result.error) {

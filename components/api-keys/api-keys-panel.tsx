@@ -77,8 +77,8 @@ export function ApiKeysPanel() {
       >
         {pending?.kind === 'rotate' ? (
           <p>
-            A new key pair with the same label is created and shown once. The current pair (<Code>{pending.key.publicKey}</Code>) is
-            revoked at once: callers still using it get 401 until they switch.
+            A new key pair with the same label is created and shown once. The current pair (<Code>{pending.key.publicKey}</Code>) is revoked
+            at once: callers still using it get 401 until they switch.
           </p>
         ) : (
           <p>

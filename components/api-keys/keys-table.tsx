@@ -1,7 +1,7 @@
 'use client';
 
 import type { RouterOutputs } from '../trpc';
-import { Badge, buttonClass, DateTime } from '../ui';
+import { Badge, buttonClass, DateTime, TABLE_WRAPPER_CLASS } from '../ui';
 
 export type ApiKey = RouterOutputs['apiKeys']['list'][number];
 export type KeyAction = { kind: 'rotate' | 'revoke'; key: ApiKey };
@@ -9,9 +9,14 @@ export type KeyAction = { kind: 'rotate' | 'revoke'; key: ApiKey };
 const HEAD = 'px-4 py-2.5 text-left text-xs font-semibold tracking-wide text-slate-500 uppercase';
 const CELL = 'px-4 py-3 align-middle';
 
+/** Enough of the key to recognise it; the full value is in the tooltip (it is not secret). */
+function abbreviate(publicKey: string): string {
+  return publicKey.length > 24 ? `${publicKey.slice(0, 14)}…${publicKey.slice(-4)}` : publicKey;
+}
+
 export function KeysTable({ keys, onAction }: { keys: ApiKey[]; onAction: (action: KeyAction) => void }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className={TABLE_WRAPPER_CLASS}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">API keys of this organization</caption>
         <thead className="bg-slate-50">
@@ -43,7 +48,9 @@ export function KeysTable({ keys, onAction }: { keys: ApiKey[]; onAction: (actio
                 {key.label}
               </th>
               <td className={CELL}>
-                <code className="font-mono text-xs break-all">{key.publicKey}</code>
+                <code className="font-mono text-xs whitespace-nowrap" title={key.publicKey}>
+                  {abbreviate(key.publicKey)}
+                </code>
               </td>
               <td className={CELL}>
                 {key.status === 'active' ? (

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import type { RouterOutputs } from '../trpc';
 
 export type LogEntry = RouterOutputs['logs']['requests']['items'][number];
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>

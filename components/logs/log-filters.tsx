@@ -47,7 +47,10 @@ export function LogFilters({ idPrefix, errorCodes, isFetching, onApply }: LogFil
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const read = (name: keyof LogFilterValues) => String(form.get(name) ?? '');
+    const read = (name: keyof LogFilterValues) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value : '';
+    };
     onApply({ status: read('status'), errorCode: read('errorCode'), route: read('route'), from: read('from'), to: read('to') });
   }
 

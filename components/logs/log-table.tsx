@@ -1,7 +1,7 @@
 'use client';
 
 import { Fragment, useState } from 'react';
-import { Badge, DateTime } from '../ui';
+import { Badge, DateTime, TABLE_WRAPPER_CLASS } from '../ui';
 import { LogDetails, type LogEntry } from './log-details';
 
 const HEAD = 'px-3 py-2.5 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase';
@@ -26,7 +26,7 @@ export function LogTable({ entries, showErrorMessage }: { entries: LogEntry[]; s
     : ['Time', 'Method', 'Path', 'Status', 'Error code', 'Connector', 'Owner', 'Duration (ms)'];
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className={TABLE_WRAPPER_CLASS}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">Requests, newest first. Select a row to see its details.</caption>
         <thead className="bg-slate-50">

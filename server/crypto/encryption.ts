@@ -9,13 +9,7 @@ import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } f
  * Wire form: `v1.<keyId>.<iv>.<ciphertext+tag>` (base64url parts).
  */
 export type Purpose =
-  | 'api-key-secret'
-  | 'vendor-credentials'
-  | 'connector-client-secret'
-  | 'webhook-secret'
-  | 'session-token'
-  | 'dashboard-session'
-  | 'cursor';
+  'api-key-secret' | 'vendor-credentials' | 'connector-client-secret' | 'webhook-secret' | 'session-token' | 'dashboard-session' | 'cursor';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;

@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Timestamps are ISO 8601 UTC strings with milliseconds: sortable as text, portable to PostgreSQL.
 const createdAt = () => text('created_at').notNull();
@@ -71,3 +71,101 @@ export const requestLogs = sqliteTable(
   ],
 );
 
+export const connections = sqliteTable(
+  'connections',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    connectorId: text('connector_id').notNull(),
+    ownerId: text('owner_id').notNull(),
+    operations: text('operations', { mode: 'json' }).$type<string[]>().notNull(),
+    status: text('status', { enum: ['unauthorized', 'authorized', 'expired'] }).notNull(),
+    // Vendor tokens or API key as one JSON document, AES-256-GCM, bound to this row (server/services/credentials.ts).
+    credentialsCiphertext: text('credentials_ciphertext'),
+    // Bumped on every credential write: a refresh only lands if nobody else refreshed first.
+    credentialsVersion: integer('credentials_version').notNull().default(0),
+    accessTokenExpiresAt: text('access_token_expires_at'),
+    grantedScopes: text('granted_scopes', { mode: 'json' }).$type<string[]>(),
+    // Vendor identity captured at authorization (portal, instance URL, tenant, account e-mail…); never a secret.
+    identity: text('identity', { mode: 'json' }).$type<Record<string, string>>(),
+    // Lower-cased words the `q` search matches against (owner, connector, identity).
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull(),
+    authorizedAt: text('authorized_at'),
+  },
+  (table) => [
+    uniqueIndex('connections_org_connector_owner_unique').on(table.organizationId, table.connectorId, table.ownerId),
+    index('connections_org_created_idx').on(table.organizationId, table.createdAt, table.id),
+  ],
+);
+
+export const authorizationAttempts = sqliteTable(
+  'authorization_attempts',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    connectionId: text('connection_id').references(() => connections.id, { onDelete: 'set null' }),
+    connectorId: text('connector_id').notNull(),
+    ownerId: text('owner_id').notNull(),
+    status: text('status', { enum: ['pending', 'authorized', 'failed'] }).notNull(),
+    mode: text('mode', { enum: ['direct', 'connect', 'apiKey'] }).notNull(),
+    via: text('via', { enum: ['apiKey', 'session'] }).notNull(),
+    scopes: text('scopes', { mode: 'json' }).$type<string[]>().notNull(),
+    redirectUrl: text('redirect_url'),
+    // The vendor authorize URL (no secret in it: the PKCE verifier stays server-side), for the hosted connect page.
+    authorizeUrl: text('authorize_url'),
+    // sha256 of the OAuth `state`: the state itself is never stored.
+    stateHash: text('state_hash'),
+    codeVerifierCiphertext: text('code_verifier_ciphertext'),
+    settings: text('settings', { mode: 'json' }).$type<Record<string, string>>(),
+    expiresAt: text('expires_at'),
+    // Set when the callback claims the state: a second callback with the same state finds it consumed.
+    consumedAt: text('consumed_at'),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    createdAt: createdAt(),
+    completedAt: text('completed_at'),
+  },
+  (table) => [
+    uniqueIndex('authorization_attempts_state_unique').on(table.stateHash),
+    index('authorization_attempts_org_created_idx').on(table.organizationId, table.createdAt),
+    index('authorization_attempts_connection_idx').on(table.connectionId),
+  ],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    connectionId: text('connection_id').notNull(),
+    connectorId: text('connector_id').notNull(),
+    ownerId: text('owner_id').notNull(),
+    operations: text('operations', { mode: 'json' }).$type<string[]>().notNull(),
+    expiresAt: text('expires_at').notNull(),
+    createdAt: createdAt(),
+    revokedAt: text('revoked_at'),
+  },
+  (table) => [index('sessions_connection_idx').on(table.connectionId)],
+);
+
+export const connectorApps = sqliteTable(
+  'connector_apps',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    connectorId: text('connector_id').notNull(),
+    clientId: text('client_id').notNull(),
+    clientSecretCiphertext: text('client_secret_ciphertext').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.connectorId] })],
+);

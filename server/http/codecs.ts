@@ -77,7 +77,10 @@ export async function decodeBody(bytes: Uint8Array, type: MediaType, signingKey:
     const verified = await compactVerify(text.trim(), encoder.encode(signingKey), { algorithms: ['HS256'] });
     payload = verified.payload;
   } catch {
-    throw new AppError('SERVICE::BAD_REQUEST', 'body: the JWS signature is invalid or the token is malformed (expected compact HS256 signed with your credential)');
+    throw new AppError(
+      'SERVICE::BAD_REQUEST',
+      'body: the JWS signature is invalid or the token is malformed (expected compact HS256 signed with your credential)',
+    );
   }
   let payloadText: string;
   try {
@@ -97,7 +100,9 @@ export interface EncodedBody {
 export async function encodeBody(document: unknown, type: MediaType, signingKey: string | undefined): Promise<EncodedBody> {
   const json = JSON.stringify(document);
   if (type === 'application/jwt' && signingKey) {
-    const jws = await new CompactSign(encoder.encode(json)).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(encoder.encode(signingKey));
+    const jws = await new CompactSign(encoder.encode(json))
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(encoder.encode(signingKey));
     return { body: jws, contentType: 'application/jwt' };
   }
   if (type === 'text/plain') return { body: json, contentType: 'text/plain; charset=utf-8' };
@@ -132,5 +137,6 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
 }
 
 function tooLarge(limit: number): AppError {
-  return new AppError('SERVICE::BAD_REQUEST', `body: larger than the limit of ${limit} bytes`);
+  // The rest of the body is not read: close the connection rather than leave it half-consumed for reuse.
+  return new AppError('SERVICE::BAD_REQUEST', `body: larger than the limit of ${limit} bytes`, { headers: { connection: 'close' } });
 }

@@ -5,6 +5,7 @@ import { errorFields, log, redact, REDACTED } from '../log';
 import { authenticateApiKey, type ApiCaller } from '../services/api-keys';
 import { ensureReady } from '../services/bootstrap';
 import { recordRequest } from '../services/request-log';
+import { verifySession, type SessionCaller } from '../services/sessions';
 import { decodeBody, encodeBody, readBodyBytes, requestMediaType, responseMediaType, type MediaType } from './codecs';
 import type { Method } from './router';
 import { queryToObject } from './validate';
@@ -25,6 +26,8 @@ export interface ApiResult {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** An outcome to keep in the error log when the status itself is not an error (an OAuth redirect that failed). */
+  logError?: { code: string; message: string };
 }
 
 export type RouteHandler = (ctx: RouteContext) => Promise<ApiResult>;
@@ -38,6 +41,11 @@ export interface RouteDefinition {
 
 export interface ApiKeyContext extends RouteContext {
   caller: ApiCaller;
+  body: unknown;
+}
+
+export interface SessionContext extends RouteContext {
+  session: SessionCaller;
   body: unknown;
 }
 
@@ -68,6 +76,27 @@ export function withApiKey(handler: (ctx: ApiKeyContext) => Promise<ApiResult>):
   };
 }
 
+/** Session routes (`/v1/s/…`): the session token, then the body decoded with the token as its key. */
+export function withSession(handler: (ctx: SessionContext) => Promise<ApiResult>): RouteHandler {
+  return async (ctx) => {
+    const session = await verifySession({
+      token: ctx.request.headers.get('x-session-token'),
+      publicKey: ctx.request.headers.get('x-api-key'),
+    });
+    ctx.logFields.organizationId = session.organizationId;
+    ctx.logFields.connectorId = session.connection.connectorId;
+    ctx.logFields.ownerId = session.connection.ownerId;
+    ctx.signingKey = session.token;
+    const body = await readBody(ctx);
+    return handler({ ...ctx, session, body });
+  };
+}
+
+/** Routes the vendor or a browser calls (OAuth callback): no caller credentials. */
+export function withoutCredentials(handler: (ctx: RouteContext) => Promise<ApiResult>): RouteHandler {
+  return handler;
+}
+
 /** When no route matched, still tie the request to its organization (if the key pair is valid) for the logs. */
 function attributeCaller(ctx: RouteContext): void {
   const check = authenticateApiKey({ publicKey: ctx.request.headers.get('x-api-key'), secret: ctx.request.headers.get('x-api-secret') });
@@ -78,7 +107,16 @@ function attributeCaller(ctx: RouteContext): void {
 }
 
 const SENSITIVE_HEADERS = new Set(['x-api-secret', 'x-session-token', 'authorization', 'cookie', 'proxy-authorization']);
-const KEPT_HEADERS = new Set(['content-type', 'accept', 'user-agent', 'x-api-key', 'x-connector-id', 'x-owner-id', 'content-length', ...SENSITIVE_HEADERS]);
+const KEPT_HEADERS = new Set([
+  'content-type',
+  'accept',
+  'user-agent',
+  'x-api-key',
+  'x-connector-id',
+  'x-owner-id',
+  'content-length',
+  ...SENSITIVE_HEADERS,
+]);
 
 function logDetails(ctx: RouteContext): string {
   const headers: Record<string, string> = {};
@@ -149,6 +187,7 @@ export async function handleV1(request: Request, router: V1Router): Promise<Resp
   }
 
   const errorBody = result.status >= 400 ? (result.body as { error?: string; message?: string } | undefined) : undefined;
+  const loggedError = errorBody ? { code: errorBody.error, message: errorBody.message } : result.logError;
   recordRequest({
     organizationId: ctx.logFields.organizationId ?? null,
     requestId: ctx.requestId,
@@ -156,12 +195,12 @@ export async function handleV1(request: Request, router: V1Router): Promise<Resp
     route,
     path: url.pathname,
     status: result.status,
-    errorCode: errorBody?.error ?? null,
-    errorMessage: errorBody?.message ?? null,
+    errorCode: loggedError?.code ?? null,
+    errorMessage: loggedError?.message ?? null,
     connectorId: ctx.logFields.connectorId ?? null,
     ownerId: ctx.logFields.ownerId ?? null,
     durationMs: Math.round(performance.now() - started),
-    details: errorBody ? logDetails(ctx) : null,
+    details: loggedError ? logDetails(ctx) : null,
     createdAt: new Date().toISOString(),
   });
   return response;

@@ -48,7 +48,12 @@ export function queryToObject(params: URLSearchParams): Record<string, string | 
 export const listParam = <S extends z.ZodType<string, string>>(item: S) =>
   z
     .union([z.string(), z.array(z.string())])
-    .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((entry) => entry.split(',')).map((entry) => entry.trim()).filter(Boolean))
+    .transform((value) =>
+      (Array.isArray(value) ? value : [value])
+        .flatMap((entry) => entry.split(','))
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(item));
 
 /** An integer query parameter within bounds. */

@@ -57,7 +57,13 @@ export function createApiKey(options: { organizationId: string; label: string; p
 
 export function listApiKeys(options: { organizationId: string }): ApiKeyView[] {
   const { db } = getRuntime();
-  return db.select().from(apiKeys).where(eq(apiKeys.organizationId, options.organizationId)).orderBy(desc(apiKeys.createdAt)).all().map(toView);
+  return db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.organizationId, options.organizationId))
+    .orderBy(desc(apiKeys.createdAt))
+    .all()
+    .map(toView);
 }
 
 function findOwnKey(organizationId: string, id: string): ApiKeyRow {
@@ -123,7 +129,10 @@ export function authenticateApiKey(options: { publicKey: string | null; secret: 
 
   const now = Date.now();
   if (!row.lastUsedAt || now - Date.parse(row.lastUsedAt) > LAST_USED_GRANULARITY_MS) {
-    db.update(apiKeys).set({ lastUsedAt: new Date(now).toISOString() }).where(eq(apiKeys.id, row.id)).run();
+    db.update(apiKeys)
+      .set({ lastUsedAt: new Date(now).toISOString() })
+      .where(eq(apiKeys.id, row.id))
+      .run();
   }
   return { caller: { organizationId: row.organizationId, apiKeyId: row.id, secret } };
 }

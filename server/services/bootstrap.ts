@@ -33,7 +33,9 @@ async function bootstrapFirstStart(runtime: Runtime): Promise<void> {
         label: 'Default key',
         ...(env.DEFAULT_API_KEY && env.DEFAULT_API_SECRET ? { publicKey: env.DEFAULT_API_KEY, secret: env.DEFAULT_API_SECRET } : {}),
       });
-      db.insert(operators).values({ id: newId('op'), organizationId, email, passwordHash, createdAt, lastLoginAt: null }).run();
+      db.insert(operators)
+        .values({ id: newId('op'), organizationId, email, passwordHash, createdAt, lastLoginAt: null })
+        .run();
       return { organizationId, pair };
     },
     { behavior: 'immediate' },
@@ -56,7 +58,6 @@ async function bootstrapFirstStart(runtime: Runtime): Promise<void> {
   process.stdout.write(`${lines.join('\n')}\n`);
   log.info('first start: organization created', { organizationId: created.organizationId });
 }
-
 
 const holder = globalThis as typeof globalThis & { __uisReady?: Promise<Runtime> };
 

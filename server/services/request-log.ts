@@ -104,4 +104,3 @@ export function listSeenErrorCodes(options: { organizationId: string }): string[
     .filter((code): code is string => code !== null)
     .sort();
 }
-

@@ -56,7 +56,8 @@ const mapAppErrors = t.middleware(async ({ next, path }) => {
     if (cause instanceof AppError) {
       throw new TRPCError({ code: TRPC_CODE_BY_STATUS[cause.status] ?? 'INTERNAL_SERVER_ERROR', message: cause.message, cause });
     }
-    if (result.error.code === 'INTERNAL_SERVER_ERROR') log.error('unexpected error in tRPC', { path, ...errorFields(cause ?? result.error) });
+    if (result.error.code === 'INTERNAL_SERVER_ERROR')
+      log.error('unexpected error in tRPC', { path, ...errorFields(cause ?? result.error) });
   }
   return result;
 });

@@ -92,11 +92,11 @@ describe('unknown paths and methods', () => {
 
   it('answers 405 with Allow and the error body for a wrong method', async () => {
     const response = await service.call('/v1/connections', { method: 'PUT', body: '{}' });
-    expect(response.headers.get('allow')).toBe('GET');
+    expect(response.headers.get('allow')).toBe('GET, POST');
     expect(await errorOf(response)).toEqual({
       status: 405,
       error: 'SERVICE::BAD_REQUEST',
-      message: 'method PUT: not allowed on /v1/connections; allowed: GET',
+      message: 'method PUT: not allowed on /v1/connections; allowed: GET, POST',
     });
   });
 });

@@ -35,18 +35,26 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     SANDBOX: '1',
     ...env,
   });
-  const { handleV1Request } = await import('@/server/http/routes');
-  const { handleSandboxRequest } = await import('@/server/connectors/sandbox');
-  // The same split as the Next.js app: /v1 is the API, /sandbox the fake vendors (SANDBOX=1).
+  // Listen first: the service's BASE_URL (its OAuth callback address) is this server's own address.
+  let handlers: { v1: (request: Request) => Promise<Response>; sandbox: (request: Request) => Promise<Response> } | undefined;
   const server: Server = createServer((req, res) => {
-    const handler = req.url?.startsWith('/sandbox/') ? handleSandboxRequest : handleV1Request;
-    void forward(req, res, handler);
+    // The same split as the Next.js app: /v1 is the API, /sandbox the fake vendors (SANDBOX=1).
+    const handler = req.url?.startsWith('/sandbox/') ? handlers?.sandbox : handlers?.v1;
+    if (handler) void forward(req, res, handler);
+    else res.writeHead(503).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
   // Vite sets BASE_URL to '/' in every test process; the service reads it as its public address.
   process.env.BASE_URL = baseUrl;
+
+  const { handleV1Request } = await import('@/server/http/routes');
+  const { handleSandboxRequest } = await import('@/server/connectors/sandbox');
+  // As instrumentation.ts does at server start: migrate and bootstrap before the first request.
+  const { ensureReady } = await import('@/server/services/bootstrap');
+  await ensureReady();
+  handlers = { v1: handleV1Request, sandbox: handleSandboxRequest };
   return {
     baseUrl,
     dataDir,

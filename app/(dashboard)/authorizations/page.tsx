@@ -12,7 +12,10 @@ export default async function AuthorizationsPage() {
       <PageHeader title="Authorizations" description="The OAuth or API-key authorizations of your connections." />
       <EmptyState title="No authorizations yet">
         <p>
-          An authorization starts when your application calls <Code>POST /v1/connections/{'{connectorId}'}/{'{ownerId}'}/authorization</Code>{' '}
+          An authorization starts when your application calls{' '}
+          <Code>
+            POST /v1/connections/{'{connectorId}'}/{'{ownerId}'}/authorization
+          </Code>{' '}
           and the owner follows the returned <Code>authorizationUrl</Code>.
         </p>
         <p>Viewing them here is not available in this version of the dashboard yet.</p>

@@ -21,7 +21,9 @@ export default async function SettingsPage() {
         </div>
       </dl>
       <EmptyState title="No settings to change here yet">
-        <p>The service is configured through environment variables at start-up (see <Code>docs/configuration.md</Code>).</p>
+        <p>
+          The service is configured through environment variables at start-up (see <Code>docs/configuration.md</Code>).
+        </p>
       </EmptyState>
     </>
   );

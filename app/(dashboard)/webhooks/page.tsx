@@ -12,8 +12,7 @@ export default async function WebhooksPage() {
       <PageHeader title="Webhooks" description="Event subscriptions and the endpoints that receive signed events." />
       <EmptyState title="No webhook subscriptions yet">
         <p>
-          Your application subscribes to events such as <Code>crmContact::created</Code> through the API (
-          <Code>POST /v1/webhooks</Code>).
+          Your application subscribes to events such as <Code>crmContact::created</Code> through the API (<Code>POST /v1/webhooks</Code>).
         </p>
         <p>Managing subscriptions and delivery endpoints here is not available in this version of the dashboard yet.</p>
       </EmptyState>
