@@ -6,7 +6,8 @@ import { trpc } from '../trpc';
 import { Code } from '../empty-state';
 import { buttonClass, ErrorNotice } from '../ui';
 import { CreateKeyForm } from './create-key-form';
-import { KeysTable, type KeyAction } from './keys-table';
+import type { KeyAction } from './key-parts';
+import { KeysTable } from './keys-table';
 import { SecretPanel, type RevealedSecret } from './secret-panel';
 
 export function ApiKeysPanel() {

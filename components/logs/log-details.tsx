@@ -7,14 +7,14 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
-      <dd className="mt-0.5 text-sm break-all text-slate-900">{children}</dd>
+      <dd className="mt-0.5 text-sm wrap-anywhere text-slate-900">{children}</dd>
     </div>
   );
 }
 
 function Json({ value }: { value: unknown }) {
   return (
-    <pre className="mt-0.5 max-h-64 overflow-auto rounded bg-slate-900 p-3 font-mono text-xs leading-relaxed text-slate-100">
+    <pre className="mt-0.5 max-h-64 overflow-auto rounded bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap wrap-anywhere text-slate-100">
       {JSON.stringify(value, null, 2)}
     </pre>
   );

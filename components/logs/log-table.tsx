@@ -15,7 +15,7 @@ function statusTone(status: number) {
 }
 
 function Dim({ value }: { value: string | null }) {
-  return value ? <span className="break-all">{value}</span> : <span className="text-slate-400">—</span>;
+  return value ? <span className="wrap-anywhere">{value}</span> : <span className="text-slate-400">—</span>;
 }
 
 /** Request-log rows, newest first; a click on a row (or Enter on its time) opens the details below it. */
@@ -62,17 +62,19 @@ export function LogTable({ entries, showErrorMessage }: { entries: LogEntry[]; s
                   </td>
                   <td className={`${CELL} font-mono text-xs font-semibold`}>{entry.method}</td>
                   <td className={CELL}>
-                    <code className="font-mono text-xs break-all">{entry.path}</code>
-                    {entry.route !== entry.path ? <div className="mt-0.5 font-mono text-xs text-slate-500">{entry.route}</div> : null}
+                    <code className="font-mono text-xs whitespace-nowrap">{entry.path}</code>
+                    {entry.route !== entry.path ? (
+                      <div className="mt-0.5 font-mono text-xs whitespace-nowrap text-slate-500">{entry.route}</div>
+                    ) : null}
                   </td>
                   <td className={CELL}>
                     <Badge tone={statusTone(entry.status)}>{entry.status}</Badge>
                   </td>
-                  <td className={`${CELL} font-mono text-xs`}>
+                  <td className={`${CELL} font-mono text-xs whitespace-nowrap`}>
                     <Dim value={entry.errorCode} />
                   </td>
                   {showErrorMessage ? (
-                    <td className={`${CELL} max-w-md`}>
+                    <td className={`${CELL} min-w-56`}>
                       <Dim value={entry.errorMessage} />
                     </td>
                   ) : (

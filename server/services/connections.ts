@@ -238,3 +238,26 @@ export function listConnections(options: {
 export function searchTextForConnection(row: Pick<ConnectionRow, 'connectorId' | 'ownerId'>, identity: Record<string, string>): string {
   return searchTextFor(row.connectorId as ConnectorId, row.ownerId, identity);
 }
+
+export interface ConnectionDetail extends ConnectionView {
+  id: string;
+  identity: Record<string, string>;
+  grantedScopes: string[];
+  accessTokenExpiresAt: string | null;
+  authorizedAt: string | null;
+  hasCredentials: boolean;
+}
+
+/** For the dashboard: the connection with its vendor identity and token expiry; never a token. */
+export function getConnectionDetail(options: { organizationId: string; connectorId: string; ownerId: string }): ConnectionDetail {
+  const row = requireConnection(options);
+  return {
+    ...toConnectionView(row),
+    id: row.id,
+    identity: row.identity ?? {},
+    grantedScopes: row.grantedScopes ?? [],
+    accessTokenExpiresAt: row.accessTokenExpiresAt,
+    authorizedAt: row.authorizedAt,
+    hasCredentials: row.credentialsCiphertext !== null,
+  };
+}

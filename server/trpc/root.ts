@@ -1,11 +1,15 @@
 import { operatorProcedure, router } from './init';
 import { apiKeysRouter } from './routers/api-keys';
+import { authorizationsRouter, connectionsRouter, connectorAppsRouter } from './routers/connections';
 import { logsRouter } from './routers/logs';
 
 export const appRouter = router({
   me: operatorProcedure.query(({ ctx }) => ({ email: ctx.operator.email, organizationId: ctx.organizationId })),
   apiKeys: apiKeysRouter,
   logs: logsRouter,
+  connections: connectionsRouter,
+  authorizations: authorizationsRouter,
+  connectorApps: connectorAppsRouter,
 });
 
 export type AppRouter = typeof appRouter;
