@@ -23,14 +23,22 @@ export const TABLE_WRAPPER_CLASS = 'relative overflow-x-auto rounded-lg border b
 
 export const LABEL_CLASS = 'block text-sm font-medium text-slate-700';
 
-const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+const FULL = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+// Log tables: the year is left out to keep the column narrow; the tooltip has the full UTC instant.
+const COMPACT = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
 /** A timestamp in the operator's locale and time zone; the exact UTC instant is in the tooltip. */
-export function DateTime({ value, fallback = '—' }: { value: string | null; fallback?: string }) {
+export function DateTime({ value, fallback = '—', compact = false }: { value: string | null; fallback?: string; compact?: boolean }) {
   if (!value) return <span className="text-slate-400">{fallback}</span>;
   return (
     <time dateTime={value} title={value} className="whitespace-nowrap">
-      {DATE_TIME.format(new Date(value))}
+      {(compact ? COMPACT : FULL).format(new Date(value))}
     </time>
   );
 }

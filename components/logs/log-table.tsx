@@ -56,7 +56,7 @@ export function LogTable({ entries, showErrorMessage }: { entries: LogEntry[]; s
                       aria-controls={isOpen ? detailsId : undefined}
                       className="rounded text-left text-slate-700 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
                     >
-                      <DateTime value={entry.createdAt} />
+                      <DateTime value={entry.createdAt} compact />
                       <span className="sr-only">: {isOpen ? 'hide' : 'show'} details</span>
                     </button>
                   </td>
@@ -74,7 +74,7 @@ export function LogTable({ entries, showErrorMessage }: { entries: LogEntry[]; s
                     <Dim value={entry.errorCode} />
                   </td>
                   {showErrorMessage ? (
-                    <td className={`${CELL} min-w-56`}>
+                    <td className={`${CELL} min-w-48`}>
                       <Dim value={entry.errorMessage} />
                     </td>
                   ) : (
