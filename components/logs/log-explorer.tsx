@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trpc } from '../trpc';
 import { buttonClass, ErrorNotice } from '../ui';
-import { LogFilters, NO_FILTERS, toLogQuery, type LogFilterValues } from './log-filters';
+import { hasFilters, LogFilters, NO_FILTERS, toLogQuery, type LogFilterValues } from './log-filters';
 import { LogTable } from './log-table';
 
 const PAGE_SIZE = 25;
@@ -51,7 +51,7 @@ export function LogExplorer({ kind }: { kind: 'requests' | 'errors' }) {
       <ErrorNotice error={logs.error} />
       {logs.data && entries.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
-          {filters === NO_FILTERS ? `No ${noun} logged yet. Calls to /v1 appear here.` : `No ${noun} match these filters.`}
+          {!hasFilters(filters) ? `No ${noun} logged yet. Calls to /v1 appear here.` : `No ${noun} match these filters.`}
         </p>
       ) : null}
       {entries.length > 0 ? <LogTable entries={entries} showErrorMessage={kind === 'errors'} /> : null}

@@ -14,6 +14,10 @@ export interface LogFilterValues {
 
 export const NO_FILTERS: LogFilterValues = { status: '', errorCode: '', route: '', from: '', to: '' };
 
+export function hasFilters(values: LogFilterValues): boolean {
+  return Object.values(values).some((value) => value.trim() !== '');
+}
+
 function localToIso(value: string, endOfMinute: boolean): string | undefined {
   const time = new Date(value).getTime();
   if (!value || Number.isNaN(time)) return undefined;

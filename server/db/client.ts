@@ -23,7 +23,7 @@ export function openDatabase(path: string): Db {
   client.pragma('synchronous = NORMAL');
   client.pragma('foreign_keys = ON');
   client.pragma('busy_timeout = 5000');
-  const db = drizzle(client, { schema }) as Db;
+  const db: Db = drizzle(client, { schema });
   migrate(db, { migrationsFolder: resolve(process.cwd(), 'drizzle') });
   return db;
 }

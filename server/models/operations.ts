@@ -24,7 +24,7 @@ export const ACTIONS = ['create', 'retrieve', 'list', 'update', 'delete', 'field
 export type Action = (typeof ACTIONS)[number];
 
 export type Operation = `${Model}::${Action}`;
-export const OPERATIONS = MODELS.flatMap((model) => ACTIONS.map((action) => `${model}::${action}` as Operation));
+export const OPERATIONS = MODELS.flatMap((model) => ACTIONS.map((action) => `${model}::${action}`));
 const OPERATION_SET: ReadonlySet<string> = new Set(OPERATIONS);
 
 export function isOperation(value: string): value is Operation {
@@ -40,4 +40,4 @@ export function splitOperation(operation: Operation): { model: Model; action: Ac
 
 export const TRIGGERS = ['created', 'updated', 'deleted'] as const;
 export type EventName = `${Model}::${(typeof TRIGGERS)[number]}`;
-export const EVENT_NAMES = MODELS.flatMap((model) => TRIGGERS.map((trigger) => `${model}::${trigger}` as EventName));
+export const EVENT_NAMES = MODELS.flatMap((model) => TRIGGERS.map((trigger) => `${model}::${trigger}`));

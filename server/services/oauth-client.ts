@@ -85,7 +85,7 @@ function toTokenSet(response: oauth.TokenEndpointResponse): TokenSet {
     ...(typeof response.refresh_token === 'string' ? { refreshToken: response.refresh_token } : {}),
     ...(typeof response.expires_in === 'number' ? { expiresIn: response.expires_in } : {}),
     ...(typeof response.scope === 'string' ? { scope: response.scope } : {}),
-    raw: response as unknown as Record<string, unknown>,
+    raw: response,
   };
 }
 

@@ -36,10 +36,10 @@ export async function startTestService(env: Record<string, string> = {}): Promis
     ...env,
   });
   // Listen first: the service's BASE_URL (its OAuth callback address) is this server's own address.
-  let handlers: { v1: (request: Request) => Promise<Response>; sandbox: (request: Request) => Promise<Response> } | undefined;
+  const ready: { handlers?: { v1: (request: Request) => Promise<Response>; sandbox: (request: Request) => Promise<Response> } } = {};
   const server: Server = createServer((req, res) => {
     // The same split as the Next.js app: /v1 is the API, /sandbox the fake vendors (SANDBOX=1).
-    const handler = req.url?.startsWith('/sandbox/') ? handlers?.sandbox : handlers?.v1;
+    const handler = req.url?.startsWith('/sandbox/') ? ready.handlers?.sandbox : ready.handlers?.v1;
     if (handler) void forward(req, res, handler);
     else res.writeHead(503).end();
   });
@@ -54,7 +54,7 @@ export async function startTestService(env: Record<string, string> = {}): Promis
   // As instrumentation.ts does at server start: migrate and bootstrap before the first request.
   const { ensureReady } = await import('@/server/services/bootstrap');
   await ensureReady();
-  handlers = { v1: handleV1Request, sandbox: handleSandboxRequest };
+  ready.handlers = { v1: handleV1Request, sandbox: handleSandboxRequest };
   return {
     baseUrl,
     dataDir,
@@ -86,7 +86,7 @@ async function forward(req: IncomingMessage, res: ServerResponse, handle: (reque
     method: req.method ?? 'GET',
     headers,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
-  } as RequestInit);
+  });
   const response = await handle(request);
   res.statusCode = response.status;
   response.headers.forEach((value, key) => res.setHeader(key, value));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, ERROR_CODES, ERROR_STATUS, GENERIC_500_MESSAGE, statusOf, toPublicError } from '@/server/errors';
+import { AppError, ERROR_CODES, type ERROR_STATUS, GENERIC_500_MESSAGE, statusOf, toPublicError } from '@/server/errors';
 
 // Every code of the spec's enumeration (interface-spec.md, "Errors"), copied here on purpose: the test fails if
 // the table in server/errors.ts loses or misspells one.

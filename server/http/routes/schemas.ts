@@ -1,17 +1,17 @@
 import { z } from 'zod';
-import { isOperation, type Operation } from '../../models/operations';
+import { isOperation } from '../../models/operations';
 
 export const ownerIdSchema = z
   .string({ error: 'is required' })
   .min(1, 'must not be empty')
   .max(255, 'must be at most 255 characters')
-  .refine((value) => !/[\u0000-\u001f]/.test(value), 'must not contain control characters');
+  .refine((value) => !/\p{Cc}/u.test(value), 'must not contain control characters');
 
 /** One of the 119 `<model>::<action>` values; the message names the bad value. */
 export const operationSchema = z
   .string()
   .refine(isOperation, { error: (issue) => `"${String(issue.input)}" is not an operation (<model>::<action>)` })
-  .transform((value) => value as Operation);
+  .transform((value) => value);
 
 export const operationsSchema = z
   .array(operationSchema, { error: 'must be an array of operations' })
