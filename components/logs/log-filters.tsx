@@ -15,7 +15,7 @@ export interface LogFilterValues {
 export const NO_FILTERS: LogFilterValues = { status: '', errorCode: '', route: '', from: '', to: '' };
 
 export function hasFilters(values: LogFilterValues): boolean {
-  return Object.values(values).some((value) => value.trim() !== '');
+  return [values.status, values.errorCode, values.route, values.from, values.to].some((value) => value.trim() !== '');
 }
 
 function localToIso(value: string, endOfMinute: boolean): string | undefined {

@@ -1,0 +1,110 @@
+import type { Model } from '../models/operations';
+import type { ConnectorDeclaration } from './types';
+
+/**
+ * What a connector implements (ARCHITECTURE.md, "Connectors"): per model, the actions its vendor allows, each a
+ * mapping between the vendor's records and the unified fields. Connectors never touch the database or tokens:
+ * every vendor call goes through `ctx.request`, which the service layer backs with the connection's credentials,
+ * the one outbound client, refresh-on-401 and error classification.
+ */
+export type QueryValue = string | number | boolean | undefined | readonly string[];
+
+export interface VendorRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Relative to the connection's API base URL, starting with `/`. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface VendorResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface ConnectorCallContext {
+  connectorId: string;
+  /** The vendor identity captured at authorization (portal id, tenant id, site…). */
+  identity: Readonly<Record<string, string>>;
+  /** An authenticated call to the vendor; a non-2xx answer throws the mapped AppError. */
+  request<T = unknown>(request: VendorRequest): Promise<VendorResponse<T>>;
+}
+
+/** A vendor record in unified form. `id` is our stable id; `remoteId` the vendor's own. */
+export interface UnifiedRecord {
+  id: string;
+  remoteId: string;
+  fields: Record<string, unknown>;
+  createdAt?: string;
+  updatedAt?: string;
+  raw: Record<string, unknown>;
+}
+
+export interface ListOptions {
+  limit: number;
+  /** The vendor's own cursor from the previous page (our opaque cursor wraps it). */
+  cursor?: string;
+  /** `filter[field]=value` from the query, already checked against the model's `filters`. */
+  filter: Record<string, string>;
+  fields?: readonly string[];
+}
+
+export interface ListPage {
+  records: UnifiedRecord[];
+  nextCursor?: string;
+}
+
+export interface WriteResult {
+  id: string;
+  remoteId: string;
+}
+
+export interface FieldDefinition {
+  key: string;
+  label: string;
+  type: 'string' | 'number' | 'boolean' | 'datetime' | 'date' | 'enum' | 'reference' | 'array' | 'object';
+  custom: boolean;
+  required?: boolean;
+  readOnly?: boolean;
+  options?: { value: string; label: string }[];
+}
+
+export interface FieldWriteInput {
+  key: string;
+  label: string;
+  type: 'string' | 'number' | 'boolean' | 'datetime' | 'date' | 'enum';
+  description?: string;
+  options?: { value: string; label: string }[];
+}
+
+export interface ModelOperations {
+  /** Filters `list` accepts (`filter[<name>]=…`); any other is refused naming it. */
+  filters?: readonly string[];
+  list?(ctx: ConnectorCallContext, options: ListOptions): Promise<ListPage>;
+  retrieve?(ctx: ConnectorCallContext, id: string, options: { fields?: readonly string[] }): Promise<UnifiedRecord>;
+  create?(ctx: ConnectorCallContext, fields: Record<string, unknown>): Promise<WriteResult>;
+  update?(ctx: ConnectorCallContext, id: string, fields: Record<string, unknown>): Promise<WriteResult>;
+  delete?(ctx: ConnectorCallContext, id: string): Promise<void>;
+  fieldRead?(ctx: ConnectorCallContext): Promise<FieldDefinition[]>;
+  fieldWrite?(ctx: ConnectorCallContext, input: FieldWriteInput): Promise<FieldDefinition>;
+}
+
+/** How a vendor error answer is classified (STYLE.md: declarative, one branch per kind, each tested). */
+export type VendorErrorKind = 'badRequest' | 'unauthorized' | 'forbidden' | 'notFound' | 'conflict' | 'rateLimited' | 'server';
+
+export interface VendorErrorClassification {
+  kind: VendorErrorKind;
+  /** The vendor's own message, passed on to the caller. */
+  message: string;
+}
+
+export interface ConnectorModule {
+  declaration: ConnectorDeclaration;
+  models: Partial<Record<Model, ModelOperations>>;
+  /** Credential headers for every vendor call (Authorization, tenant headers…). */
+  authHeaders(credentials: { accessToken?: string; apiKey?: string }, identity: Readonly<Record<string, string>>): Record<string, string>;
+  /** Vendor status + body → our kind; the default maps by status alone. */
+  classifyError?(status: number, body: unknown): VendorErrorClassification;
+}
