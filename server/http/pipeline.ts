@@ -1,6 +1,8 @@
 import 'server-only';
 import { newId } from '../crypto/random';
-import { toPublicError } from '../errors';
+import { getConnector } from '../connectors/catalogue';
+import { AppError, toPublicError } from '../errors';
+import { requireConnection, type ConnectionRow } from '../services/connections';
 import { errorFields, log, redact, REDACTED } from '../log';
 import { authenticateApiKey, type ApiCaller } from '../services/api-keys';
 import { ensureReady } from '../services/bootstrap';
@@ -89,6 +91,46 @@ export function withSession(handler: (ctx: SessionContext) => Promise<ApiResult>
     ctx.signingKey = session.token;
     const body = await readBody(ctx);
     return handler({ ...ctx, session, body });
+  };
+}
+
+export interface ConnectionContext extends RouteContext {
+  connection: ConnectionRow;
+  /** The session's operations when the caller used a session token; undefined with the key pair. */
+  sessionOperations?: readonly string[];
+  body: unknown;
+}
+
+/**
+ * Resource, proxy and webhook routes: either `x-session-token`, or the key pair with `x-connector-id` and
+ * `x-owner-id`. Either way the connection belongs to the caller's organization.
+ */
+export function withConnection(handler: (ctx: ConnectionContext) => Promise<ApiResult>): RouteHandler {
+  return async (ctx) => {
+    const headers = ctx.request.headers;
+    let connection: ConnectionRow;
+    let sessionOperations: readonly string[] | undefined;
+    if (headers.get('x-session-token')) {
+      const session = await verifySession({ token: headers.get('x-session-token'), publicKey: headers.get('x-api-key') });
+      ctx.signingKey = session.token;
+      ctx.logFields.organizationId = session.organizationId;
+      connection = session.connection;
+      sessionOperations = session.operations;
+    } else {
+      const caller = apiKeyCaller(ctx);
+      const connectorId = headers.get('x-connector-id');
+      const ownerId = headers.get('x-owner-id');
+      if (!connectorId)
+        throw new AppError('SERVICE::BAD_REQUEST', 'header x-connector-id: is required with the API key pair (or send x-session-token)');
+      if (!ownerId)
+        throw new AppError('SERVICE::BAD_REQUEST', 'header x-owner-id: is required with the API key pair (or send x-session-token)');
+      getConnector(connectorId, 'header x-connector-id');
+      connection = requireConnection({ organizationId: caller.organizationId, connectorId, ownerId });
+    }
+    ctx.logFields.connectorId = connection.connectorId;
+    ctx.logFields.ownerId = connection.ownerId;
+    const body = await readBody(ctx);
+    return handler({ ...ctx, connection, ...(sessionOperations ? { sessionOperations } : {}), body });
   };
 }
 

@@ -60,7 +60,18 @@ describe('OAuth authorization, end to end against each sandbox vendor', () => {
     const stored = await detail(connectorId, ownerId);
     for (const key of CAPTURED[connectorId]) expect(stored.identity[key], `${connectorId} keeps ${key}`).toBeTruthy();
     if (stored.identity.accountEmail) expect(stored.identity.accountEmail).toBe(email);
-    expect(JSON.stringify(stored)).not.toMatch(/access_token|refresh_token/);
+    // The dashboard view carries the token expiry, never a token.
+    const { openCredentials } = await import('@/server/services/credentials');
+    const { getRuntime } = await import('@/server/runtime');
+    const { connections } = await import('@/server/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const row = getRuntime().db.select().from(connections).where(eq(connections.id, stored.id)).get();
+    const credentials = row ? openCredentials(row) : null;
+    expect(credentials?.kind).toBe('oauth2');
+    if (credentials?.kind === 'oauth2') {
+      expect(JSON.stringify(stored)).not.toContain(credentials.accessToken);
+      expect(row?.credentialsCiphertext).not.toContain(credentials.accessToken);
+    }
   });
 
   it('finds an authorized connection by the sandbox account e-mail', async () => {

@@ -2,10 +2,11 @@ import { handleV1 } from '../pipeline';
 import { createRouter } from '../router';
 import { connectionRoutes } from './connections';
 import { oauthRoutes } from './oauth';
+import { proxyRoutes } from './proxy';
 import { sessionRoutes } from './session';
 
 /** Every /v1 route. A route is added here, in the module of its use-case family. */
-export const v1Router = createRouter([...connectionRoutes, ...sessionRoutes, ...oauthRoutes]);
+export const v1Router = createRouter([...connectionRoutes, ...sessionRoutes, ...oauthRoutes, ...proxyRoutes]);
 
 export function handleV1Request(request: Request): Promise<Response> {
   return handleV1(request, v1Router);
