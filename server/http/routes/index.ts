@@ -3,10 +3,11 @@ import { createRouter } from '../router';
 import { connectionRoutes } from './connections';
 import { oauthRoutes } from './oauth';
 import { proxyRoutes } from './proxy';
+import { resourceRoutes } from './resources';
 import { sessionRoutes } from './session';
 
 /** Every /v1 route. A route is added here, in the module of its use-case family. */
-export const v1Router = createRouter([...connectionRoutes, ...sessionRoutes, ...oauthRoutes, ...proxyRoutes]);
+export const v1Router = createRouter([...connectionRoutes, ...sessionRoutes, ...oauthRoutes, ...proxyRoutes, ...resourceRoutes]);
 
 export function handleV1Request(request: Request): Promise<Response> {
   return handleV1(request, v1Router);
