@@ -5,11 +5,13 @@ import { usePathname } from 'next/navigation';
 import { useState, type ReactNode } from 'react';
 import { isActive, NAV_ITEMS } from './nav-items';
 import { SignOutButton } from './sign-out-button';
+import { useHydrated } from './use-hydrated';
 
 /** Sidebar on wide screens; below the md breakpoint a top bar whose Menu button opens the same navigation. */
 export function DashboardShell({ email, children }: { email: string; children: ReactNode }) {
   const pathname = usePathname();
   const [isMenuOpen, setMenuOpen] = useState(false);
+  const isHydrated = useHydrated();
 
   return (
     <div className="min-h-screen md:flex">
@@ -27,6 +29,7 @@ export function DashboardShell({ email, children }: { email: string; children: R
           <button
             type="button"
             className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 md:hidden"
+            disabled={!isHydrated}
             aria-expanded={isMenuOpen}
             aria-controls="dashboard-menu"
             onClick={() => setMenuOpen((open) => !open)}

@@ -2,13 +2,15 @@
 
 import { signOut } from 'next-auth/react';
 import { useState } from 'react';
+import { useHydrated } from './use-hydrated';
 
 export function SignOutButton() {
   const [isSigningOut, setSigningOut] = useState(false);
+  const isHydrated = useHydrated();
   return (
     <button
       type="button"
-      disabled={isSigningOut}
+      disabled={!isHydrated || isSigningOut}
       onClick={() => {
         setSigningOut(true);
         // next-auth clears the session cookie, then sends the browser to the login page.

@@ -2,6 +2,7 @@
 
 import { signIn } from 'next-auth/react';
 import { useState, type FormEvent } from 'react';
+import { useHydrated } from '@/components/use-hydrated';
 
 const inputClass =
   'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/30 focus:outline-none';
@@ -14,6 +15,7 @@ function textOf(form: FormData, name: string): string {
 export function LoginForm({ target, initialError }: { target: string; initialError: string | null }) {
   const [error, setError] = useState<string | null>(initialError);
   const [isPending, setPending] = useState(false);
+  const isHydrated = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -39,7 +41,11 @@ export function LoginForm({ target, initialError }: { target: string; initialErr
   }
 
   return (
+    // method and action only matter if the form is ever submitted without JavaScript: the credentials then go
+    // in a POST body to next-auth, never into a URL.
     <form
+      method="post"
+      action="/api/auth/callback/credentials"
       onSubmit={(event) => void submit(event)}
       className="mt-8 space-y-5 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
       aria-describedby="login-error"
@@ -61,7 +67,7 @@ export function LoginForm({ target, initialError }: { target: string; initialErr
       </div>
       <button
         type="submit"
-        disabled={isPending}
+        disabled={!isHydrated || isPending}
         className="w-full rounded-md bg-indigo-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:opacity-60"
       >
         {isPending ? 'Signing in…' : 'Sign in'}

@@ -2,12 +2,14 @@
 
 import { useState, type FormEvent } from 'react';
 import { trpc, type RouterOutputs } from '../trpc';
+import { useHydrated } from '../use-hydrated';
 import { buttonClass, ErrorNotice, INPUT_CLASS, LABEL_CLASS } from '../ui';
 
 type Created = RouterOutputs['apiKeys']['create'];
 
 export function CreateKeyForm({ onCreated }: { onCreated: (created: Created) => void }) {
   const [label, setLabel] = useState('');
+  const isHydrated = useHydrated();
   const utils = trpc.useUtils();
   const create = trpc.apiKeys.create.useMutation({
     onSuccess: (created) => {
@@ -43,7 +45,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (created: Created) => 
             className={`mt-1 ${INPUT_CLASS}`}
           />
         </div>
-        <button type="submit" className={buttonClass('primary')} disabled={create.isPending}>
+        <button type="submit" className={buttonClass('primary')} disabled={!isHydrated || create.isPending}>
           {create.isPending ? 'Creating…' : 'Create key'}
         </button>
       </div>

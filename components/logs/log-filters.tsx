@@ -2,6 +2,7 @@
 
 import type { FormEvent } from 'react';
 import { buttonClass, INPUT_CLASS, LABEL_CLASS } from '../ui';
+import { useHydrated } from '../use-hydrated';
 
 export interface LogFilterValues {
   status: string;
@@ -47,6 +48,7 @@ interface LogFiltersProps {
 
 export function LogFilters({ idPrefix, errorCodes, isFetching, onApply }: LogFiltersProps) {
   const id = (name: string) => `${idPrefix}-${name}`;
+  const isHydrated = useHydrated();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -108,7 +110,7 @@ export function LogFilters({ idPrefix, errorCodes, isFetching, onApply }: LogFil
         <input id={id('to')} name="to" type="datetime-local" className={`mt-1 ${INPUT_CLASS}`} />
       </div>
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-2">
-        <button type="submit" className={buttonClass('primary')} disabled={isFetching}>
+        <button type="submit" className={buttonClass('primary')} disabled={!isHydrated || isFetching}>
           Apply filters
         </button>
         <button type="reset" className={buttonClass('secondary')}>

@@ -70,7 +70,8 @@ test('an API key created in the dashboard works on /v1, shows in the logs and st
   const secret = (await secretPanel.getByText(/^sk_/).textContent())?.trim() ?? '';
   expect(publicKey).toMatch(/^pk_[A-Za-z0-9_-]{20,}$/);
   expect(secret).toMatch(/^sk_[A-Za-z0-9_-]{20,}$/);
-  const keyRow = page.getByRole('row').filter({ hasText: 'e2e key' });
+  // By the key itself (its tooltip), so a rerun against the same database cannot pick an older "e2e key".
+  const keyRow = page.getByRole('row').filter({ has: page.getByTitle(publicKey, { exact: true }) });
   await expect(keyRow.getByText('Active')).toBeVisible();
 
   const ok = await request.get('/v1/connections', { headers: { 'x-api-key': publicKey, 'x-api-secret': secret } });
@@ -111,4 +112,37 @@ test('an API key created in the dashboard works on /v1, shows in the logs and st
   await expect(details).toContainText('"x-api-secret": "[redacted]"');
   await expect(details).toContainText(publicKey);
   await expect(page.getByText(secret)).toHaveCount(0);
+});
+
+test('rotating a key shows the new secret once and revokes the old pair', async ({ page, request }) => {
+  await logIn(page);
+  await page.goto('/api-keys');
+  await page.getByLabel('Label').fill('rotate me');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const created = page.getByRole('region', { name: /New API key: rotate me/ });
+  const oldKey = (await created.getByText(/^pk_/).textContent())?.trim() ?? '';
+  const oldSecret = (await created.getByText(/^sk_/).textContent())?.trim() ?? '';
+
+  await page
+    .getByRole('row')
+    .filter({ has: page.getByTitle(oldKey, { exact: true }) })
+    .getByRole('button', { name: 'Rotate' })
+    .click();
+  const dialog = page.getByRole('dialog', { name: /Rotate “rotate me”/ });
+  await dialog.getByRole('button', { name: 'Rotate key' }).click();
+  const rotated = page.getByRole('region', { name: /Rotated API key: rotate me/ });
+  await expect(rotated).toBeVisible();
+  await expect(rotated).toContainText('The previous key pair has been revoked');
+  const newKey = (await rotated.getByText(/^pk_/).textContent())?.trim() ?? '';
+  const newSecret = (await rotated.getByText(/^sk_/).textContent())?.trim() ?? '';
+  expect(newKey).not.toBe(oldKey);
+  await expect(page.getByRole('row').filter({ has: page.getByTitle(oldKey, { exact: true }) })).toContainText('Revoked');
+
+  const refused = await request.get('/v1/connections', { headers: { 'x-api-key': oldKey, 'x-api-secret': oldSecret } });
+  expect(refused.status()).toBe(401);
+  const accepted = await request.get('/v1/connections', { headers: { 'x-api-key': newKey, 'x-api-secret': newSecret } });
+  expect(accepted.status()).toBe(200);
+
+  await page.getByRole('button', { name: 'I have stored the secret' }).click();
+  await expect(rotated).toBeHidden();
 });

@@ -15,6 +15,8 @@ const filter = z.strictObject({
   to: z.iso.datetime({ offset: true }).optional(),
   cursor: z.number().int().positive().optional(),
   limit: z.number().int().min(1).max(100).default(25),
+  // Added by @trpc/react-query's useInfiniteQuery; pages only go forward.
+  direction: z.enum(['forward', 'backward']).optional(),
 });
 
 function toView(row: RequestLogRow) {
