@@ -1,6 +1,8 @@
 import { CATALOGUE } from './catalogue';
 import type { ConnectorModule } from './framework';
 import type { ConnectorId } from './types';
+import { dialpadModule } from './dialpad/module';
+import { hubspotModule } from './hubspot/module';
 
 function bearer(credentials: { accessToken?: string }): Record<string, string> {
   return credentials.accessToken ? { authorization: `Bearer ${credentials.accessToken}` } : {};
@@ -11,12 +13,12 @@ function bearer(credentials: { accessToken?: string }): Record<string, string> {
  * the credential headers are all a proxied call needs.
  */
 const MODULES: Record<ConnectorId, ConnectorModule> = {
-  hubspot: { declaration: CATALOGUE.hubspot, models: {}, authHeaders: bearer },
+  hubspot: hubspotModule,
   salesforce: { declaration: CATALOGUE.salesforce, models: {}, authHeaders: bearer },
   pipedrive: { declaration: CATALOGUE.pipedrive, models: {}, authHeaders: bearer },
   attio: { declaration: CATALOGUE.attio, models: {}, authHeaders: bearer },
   aircall: { declaration: CATALOGUE.aircall, models: {}, authHeaders: bearer },
-  dialpad: { declaration: CATALOGUE.dialpad, models: {}, authHeaders: bearer },
+  dialpad: dialpadModule,
   gong: { declaration: CATALOGUE.gong, models: {}, authHeaders: bearer },
   calendly: { declaration: CATALOGUE.calendly, models: {}, authHeaders: bearer },
   // Xero: every call names the tenant (https://developer.xero.com/documentation/guides/oauth2/tenants).
