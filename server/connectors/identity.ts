@@ -69,7 +69,9 @@ export const IDENTITY_CAPTURE: Record<Exclude<ConnectorId, 'chargebee'>, Capture
       apiDomain,
       companyId: field(me, 'data', 'company_id'),
       accountName: field(me, 'data', 'company_name'),
-      domain: field(me, 'data', 'company_domain'),
+      // Pipedrive's company_domain is the account's subdomain slug (acme.pipedrive.com), not a DNS domain.
+      companyDomain: field(me, 'data', 'company_domain'),
+      domain: domainOf(field(me, 'data', 'email')),
       accountEmail: field(me, 'data', 'email'),
       userId: field(me, 'data', 'id'),
     });

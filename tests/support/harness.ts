@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
+import { forward } from './http-adapter';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 
 export const TEST_API_KEY = 'pk_test_0123456789abcdefghij';
 export const TEST_API_SECRET = 'sk_test_0123456789abcdefghijklmnopqrstuv';
@@ -73,22 +73,4 @@ export async function startTestService(env: Record<string, string> = {}): Promis
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function forward(req: IncomingMessage, res: ServerResponse, handle: (request: Request) => Promise<Response>): Promise<void> {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) value.forEach((item) => headers.append(key, item));
-    else if (value !== undefined) headers.set(key, value);
-  }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
-    method: req.method ?? 'GET',
-    headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
-  });
-  const response = await handle(request);
-  res.statusCode = response.status;
-  response.headers.forEach((value, key) => res.setHeader(key, value));
-  res.end(Buffer.from(await response.arrayBuffer()));
 }

@@ -66,13 +66,14 @@ function parseAuthorize(fake: OAuthFake, params: URLSearchParams): Parsed {
   const codeChallenge = params.get('code_challenge') ?? undefined;
   const method = params.get('code_challenge_method');
   if (connector.auth.pkce && !codeChallenge) return back('invalid_request', 'code_challenge is required (PKCE with S256)');
-  // A challenge without a method means `plain` (RFC 7636 §4.3), which no longer protects anything: refuse it.
+  // A challenge without a method means `plain` (RFC 7636 §4.3); RFC 9700 §2.1.1 asks for S256, so plain is refused.
   if (codeChallenge && method !== 'S256') return back('invalid_request', 'code_challenge_method must be S256');
   if (codeChallenge && !CHALLENGE_PATTERN.test(codeChallenge))
     return back('invalid_request', 'code_challenge is not a base64url S256 value');
-  const scopes = [...new Set((params.get('scope') ?? '').split(connector.auth.scopeSeparator).map((scope) => scope.trim()))].filter(
-    Boolean,
-  );
+  const requested = (params.get('scope') ?? '').split(connector.auth.scopeSeparator).map((scope) => scope.trim());
+  const scopes = [...new Set(requested)].filter(Boolean);
+  const loginHint = params.get('login_hint');
+  const prompt = params.get('prompt');
   return {
     ok: true,
     ask: {
@@ -81,8 +82,8 @@ function parseAuthorize(fake: OAuthFake, params: URLSearchParams): Parsed {
       state,
       scopes,
       ...(codeChallenge ? { codeChallenge } : {}),
-      ...(params.get('login_hint') ? { loginHint: params.get('login_hint') ?? '' } : {}),
-      ...(params.get('prompt') ? { prompt: params.get('prompt') ?? '' } : {}),
+      ...(loginHint ? { loginHint } : {}),
+      ...(prompt ? { prompt } : {}),
       params,
     },
   };

@@ -17,7 +17,8 @@ export interface ConsentView {
 const STYLE = `
   body { font: 16px/1.5 system-ui, sans-serif; background: #f4f5f7; color: #1d2330; margin: 0; }
   main { max-width: 28rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 2rem; box-shadow: 0 1px 4px #0002; }
-  .badge { display: inline-block; font-size: .8rem; background: #fff4ce; color: #6b4e00; border-radius: 999px; padding: .1rem .7rem; }
+  main > img { vertical-align: middle; margin-right: .5rem; }
+  .badge { display: inline-block; vertical-align: middle; font-size: .8rem; background: #fff4ce; color: #6b4e00; border-radius: 999px; padding: .1rem .7rem; }
   h1 { font-size: 1.3rem; margin: 1rem 0 .5rem; }
   ul { padding-left: 1.2rem; } code { font-size: .9rem; }
   label { display: block; font-weight: 600; margin-top: 1rem; }

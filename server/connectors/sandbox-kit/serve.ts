@@ -70,7 +70,8 @@ async function serveRoute(fake: SandboxFake, route: FakeRoute, ctx: RouteContext
  * The OAuth paths come from the connector's declaration; everything else from the fake's routes.
  */
 export async function serveFake(fake: SandboxFake, request: Request, path: string, base: string): Promise<Response> {
-  const method = request.method.toUpperCase();
+  // HEAD is answered as GET; the HTTP server drops the body.
+  const method = request.method.toUpperCase() === 'HEAD' ? 'GET' : request.method.toUpperCase();
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
   if (isOAuthFake(fake)) {
     const { authorizePath, tokenPath } = fake.connector.auth.sandbox;

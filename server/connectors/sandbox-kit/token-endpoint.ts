@@ -17,6 +17,7 @@ class TokenError extends Error {
 }
 
 const invalidGrant = (description: string) => new TokenError(400, 'invalid_grant', description);
+const invalidClient = (why: string) => new TokenError(401, 'invalid_client', `Client authentication failed: ${why}`);
 
 /** RFC 6749 §2.3: the client authenticates exactly the way the vendor expects, or not at all. */
 function authenticateClient(fake: OAuthFake, request: Request, form: URLSearchParams): string {
@@ -24,39 +25,19 @@ function authenticateClient(fake: OAuthFake, request: Request, form: URLSearchPa
   const basic = basicCredentials(request.headers.get('authorization'));
   let given: { id: string; secret: string };
   if (fake.connector.auth.clientAuth === 'basic') {
-    if (!basic || basic === 'malformed') {
-      throw new TokenError(
-        401,
-        'invalid_client',
-        'Client authentication failed: send the client credentials with HTTP Basic authentication',
-      );
-    }
-    if (form.has('client_secret')) {
-      throw new TokenError(
-        401,
-        'invalid_client',
-        'Client authentication failed: client_secret must not be sent in the body, use HTTP Basic',
-      );
-    }
+    if (!basic || basic === 'malformed') throw invalidClient('send the client credentials with HTTP Basic authentication');
+    if (form.has('client_secret')) throw invalidClient('client_secret must not be sent in the body, use HTTP Basic');
     const bodyId = form.get('client_id');
-    if (bodyId !== null && bodyId !== basic.user)
-      throw new TokenError(401, 'invalid_client', 'client_id does not match the HTTP Basic user');
+    if (bodyId !== null && bodyId !== basic.user) throw invalidClient('client_id in the body does not match the HTTP Basic user');
     given = { id: basic.user, secret: basic.password };
   } else {
-    if (basic) {
-      throw new TokenError(
-        401,
-        'invalid_client',
-        'Client authentication failed: send client_id and client_secret in the body, not with HTTP Basic',
-      );
-    }
+    if (basic) throw invalidClient('send client_id and client_secret in the body, not with HTTP Basic');
     given = { id: form.get('client_id') ?? '', secret: form.get('client_secret') ?? '' };
   }
   // Both comparisons run, so the answer takes the same time whichever half is wrong.
   const idMatches = safeEqual(given.id, expected.clientId);
   const secretMatches = safeEqual(given.secret, expected.clientSecret);
-  if (!idMatches || !secretMatches)
-    throw new TokenError(401, 'invalid_client', 'Client authentication failed: unknown client or wrong secret');
+  if (!idMatches || !secretMatches) throw invalidClient('unknown client or wrong secret');
   return given.id;
 }
 
@@ -80,21 +61,19 @@ function issueTokens(
   const ttl = fake.oauth.accessTokenTtl;
   const accessToken = randomToken();
   const { clientId, email, scopes, authorizationId, approvedAt } = source;
-  state.accessTokens.set(accessToken, {
-    ...{ clientId, email, scopes, authorizationId, approvedAt, issuedAt: now },
-    ...(ttl === undefined ? {} : { expiresAt: now + ttl * 1000 }),
-  });
+  const expiry = ttl === undefined ? {} : { expiresAt: now + ttl * 1000 };
+  state.accessTokens.set(accessToken, { clientId, email, scopes, authorizationId, approvedAt, issuedAt: now, ...expiry });
   const body = fake.oauth.tokenResponse({
     grantType,
     accessToken,
     ...(refreshToken ? { refreshToken } : {}),
     ...(ttl === undefined ? {} : { expiresIn: ttl }),
-    scopes: source.scopes,
-    account: sandboxAccount(fake.connector.id, source.email),
-    clientId: source.clientId,
+    scopes,
+    account: sandboxAccount(fake.connector.id, email),
+    clientId,
     base,
     issuedAt: new Date(now),
-    authorization: { id: source.authorizationId, approvedAt: new Date(source.approvedAt) },
+    authorization: { id: authorizationId, approvedAt: new Date(approvedAt) },
   });
   return noStoreJson(body);
 }
@@ -169,6 +148,9 @@ export async function tokenEndpoint(fake: OAuthFake, request: Request, base: str
   try {
     const form = await readForm(request);
     if (!form) throw new TokenError(400, 'invalid_request', 'The body must be application/x-www-form-urlencoded');
+    // RFC 6749 §3.2: a request parameter must not appear more than once.
+    const repeated = [...new Set(form.keys())].find((key) => form.getAll(key).length > 1);
+    if (repeated) throw new TokenError(400, 'invalid_request', `${repeated} is repeated`);
     grantType = form.get('grant_type');
     const clientId = authenticateClient(fake, request, form);
     if (grantType === 'authorization_code') return authorizationCodeGrant(fake, state, form, clientId, base);
