@@ -21,7 +21,12 @@ export interface TestService {
  * Boots the real /v1 pipeline on a real HTTP server against a fresh SQLite file. The environment is set before
  * the service modules load, exactly as `next start` would see it.
  */
-export async function startTestService(env: Record<string, string> = {}): Promise<TestService> {
+export interface TestServiceOptions {
+  /** Wraps the sandbox fakes' handler, e.g. to validate every vendor request and response against a vendor spec. */
+  wrapSandbox?: (handler: (request: Request) => Promise<Response>) => (request: Request) => Promise<Response>;
+}
+
+export async function startTestService(env: Record<string, string> = {}, options: TestServiceOptions = {}): Promise<TestService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'uis-test-'));
   Object.assign(process.env, {
     NODE_ENV: 'test',
@@ -54,7 +59,7 @@ export async function startTestService(env: Record<string, string> = {}): Promis
   // As instrumentation.ts does at server start: migrate and bootstrap before the first request.
   const { ensureReady } = await import('@/server/services/bootstrap');
   await ensureReady();
-  ready.handlers = { v1: handleV1Request, sandbox: handleSandboxRequest };
+  ready.handlers = { v1: handleV1Request, sandbox: options.wrapSandbox ? options.wrapSandbox(handleSandboxRequest) : handleSandboxRequest };
   return {
     baseUrl,
     dataDir,
