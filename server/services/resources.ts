@@ -79,7 +79,7 @@ function authorize(caller: ResourceCaller, model: Model, action: Action): ModelO
 
 function toRef(model: Model, value: unknown): unknown {
   if (!value || typeof value !== 'object' || !('id' in value)) return value;
-  const id = String((value as { id: unknown }).id);
+  const id = String(value.id);
   return { id, object: 'resourceRef', model, fields: null, rawResource: null, remote: { id } } satisfies ResourceRef;
 }
 

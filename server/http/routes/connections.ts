@@ -10,7 +10,8 @@ import {
   updateConnection,
 } from '../../services/connections';
 import { createSession } from '../../services/sessions';
-import { withApiKey, type RouteDefinition } from '../pipeline';
+import { withApiKey } from '../auth';
+import { type RouteDefinition } from '../pipeline';
 import { intParam, parsePart } from '../validate';
 import { authorizationQuery, connectionPath, createAuthorizationSchema, operationsSchema, ownerIdSchema } from './schemas';
 

@@ -1,5 +1,6 @@
-import { completeOAuthCallback } from '../../services/authorizations';
-import { withoutCredentials, type RouteDefinition } from '../pipeline';
+import { completeOAuthCallback } from '../../services/oauth-callback';
+import { withoutCredentials } from '../auth';
+import { type RouteDefinition } from '../pipeline';
 
 export const oauthRoutes: RouteDefinition[] = [
   {

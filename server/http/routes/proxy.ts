@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { proxyRequest } from '../../services/proxy';
-import { withConnection, type RouteDefinition } from '../pipeline';
+import { withConnection } from '../auth';
+import { type RouteDefinition } from '../pipeline';
 import { parsePart } from '../validate';
 
 const proxyBody = z.strictObject({

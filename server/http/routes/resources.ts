@@ -11,7 +11,8 @@ import {
   writeField,
   type ResourceCaller,
 } from '../../services/resources';
-import { withConnection, type ConnectionContext, type RouteDefinition } from '../pipeline';
+import { withConnection, type ConnectionContext } from '../auth';
+import { type RouteDefinition } from '../pipeline';
 import { intParam, listParam, parsePart } from '../validate';
 
 const name = z.string().min(1).max(200);

@@ -1,6 +1,7 @@
 import { startAuthorization } from '../../services/authorizations';
 import { toConnectionView } from '../../services/connections';
-import { withSession, type RouteDefinition } from '../pipeline';
+import { withSession } from '../auth';
+import { type RouteDefinition } from '../pipeline';
 import { parsePart } from '../validate';
 import { authorizationQuery, createAuthorizationSchema } from './schemas';
 import { z } from 'zod';
