@@ -10,9 +10,13 @@ const list = (dir) => readdirSync(dir, { recursive: true }).map(String).sort();
 const copy = mkdtempSync(join(tmpdir(), 'drizzle-drift-'));
 try {
   cpSync('drizzle', copy, { recursive: true });
-  const result = spawnSync('node_modules/.bin/drizzle-kit', ['generate', '--dialect', 'sqlite', '--schema', './server/db/schema.ts', '--out', copy], {
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    'node_modules/.bin/drizzle-kit',
+    ['generate', '--dialect', 'sqlite', '--schema', './server/db/schema.ts', '--out', copy],
+    {
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) {
     console.error(result.stdout, result.stderr);
     process.exit(1);

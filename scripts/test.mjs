@@ -40,7 +40,11 @@ rmSync('reports/vitest.json', { force: true });
 const vitestOk = run('unit + integration (vitest)', bin('vitest'), ['run']);
 const vitest = readJson('reports/vitest.json');
 if (vitest) {
-  summary.push({ label: 'vitest tests', passed: vitest.numPassedTests, failed: vitest.numFailedTests + (vitestOk || vitest.numFailedTests ? 0 : 1) });
+  summary.push({
+    label: 'vitest tests',
+    passed: vitest.numPassedTests,
+    failed: vitest.numFailedTests + (vitestOk || vitest.numFailedTests ? 0 : 1),
+  });
 } else {
   summary.push({ label: 'vitest (no report)', passed: 0, failed: 1 });
 }

@@ -55,7 +55,7 @@ describe('OAuth authorization, end to end against each sandbox vendor', () => {
     expect(`${final.origin}${final.pathname}`).toBe(REDIRECT);
     expect(Object.fromEntries(final.searchParams)).toEqual({ status: 'authorized', connectorId, ownerId });
 
-    const connection = await (await service.call(`/v1/connections/${connectorId}/${ownerId}`)).json();
+    const connection = (await (await service.call(`/v1/connections/${connectorId}/${ownerId}`)).json()) as { status: string };
     expect(connection).toMatchObject({ status: 'authorized' });
     const stored = await detail(connectorId, ownerId);
     for (const key of CAPTURED[connectorId]) expect(stored.identity[key], `${connectorId} keeps ${key}`).toBeTruthy();
