@@ -62,6 +62,9 @@ async function toResponse(result: ApiResult, responseType: MediaType, ctx: Route
   const headers = new Headers(result.headers);
   headers.set('x-request-id', ctx.requestId);
   headers.set('cache-control', 'no-store');
+  // Credentials travel in headers, never cookies, so any origin may call /v1 (a front end with its session token).
+  headers.set('access-control-allow-origin', '*');
+  headers.set('access-control-expose-headers', 'x-request-id, retry-after');
   if (result.status === 204 || result.body === undefined) return new Response(null, { status: result.status, headers });
   const encoded = await encodeBody(result.body, responseType, ctx.signingKey);
   headers.set('content-type', encoded.contentType);

@@ -210,3 +210,22 @@ describe('JWT request bodies', () => {
     await expect(decodeBody(encoder.encode(jws), 'application/jwt', TEST_API_SECRET)).rejects.toThrow(/JWS signature/);
   });
 });
+
+describe('CORS', () => {
+  it('answers a preflight for a known route with the allowed methods and headers', async () => {
+    const response = await service.call('/v1/connections', { method: 'OPTIONS', auth: false });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET, POST');
+    expect(response.headers.get('access-control-allow-headers')).toContain('x-session-token');
+  });
+
+  it('lets browsers read x-request-id on every answer', async () => {
+    const response = await service.call('/v1/connections');
+    expect(response.headers.get('access-control-expose-headers')).toContain('x-request-id');
+  });
+
+  it('answers 404 to a preflight for an unknown path', async () => {
+    expect((await service.call('/v1/nope', { method: 'OPTIONS', auth: false })).status).toBe(404);
+  });
+});
