@@ -194,3 +194,52 @@ describe('session operation gating', () => {
     expect(() => requireSessionOperation(caller, 'crmOpportunity::list')).toThrow('This session does not allow crmOpportunity::list');
   });
 });
+
+describe('POST /v1/s/connection/authorization', () => {
+  it('starts authorization of the session connection (direct and connect)', async () => {
+    const session = await newSession();
+    const direct = await service.call(`/v1/s/connection/authorization?redirectUrl=${encodeURIComponent('https://app.example.com/done')}`, {
+      ...json('POST', { scopes: ['crm.objects.deals.read'] }, { 'x-session-token': session.sessionToken }),
+      auth: false,
+    });
+    expect(direct.status).toBe(200);
+    const body = (await direct.json()) as { object: string; status: string; authorizationUrl: string };
+    expect(body).toMatchObject({
+      object: 'connectionAuthorization',
+      connectorId: 'hubspot',
+      ownerId: 'session-owner',
+      status: 'awaitingAuthorization',
+    });
+    expect(new URL(body.authorizationUrl).searchParams.get('scope')).toContain('crm.objects.deals.read');
+
+    const connect = await service.call('/v1/s/connection/authorization?mode=connect', {
+      ...json('POST', {}, { 'x-session-token': session.sessionToken }),
+      auth: false,
+    });
+    expect(((await connect.json()) as { authorizationUrl: string }).authorizationUrl).toMatch(/\/connect\/auth_/);
+  });
+
+  it('records the attempt as made through a session', async () => {
+    const { listAuthorizationAttempts } = await import('@/server/services/authorizations');
+    const { firstOrganization } = await import('../support/organization');
+    expect(listAuthorizationAttempts({ ...firstOrganization(), limit: 10 })[0]).toMatchObject({ via: 'session', ownerId: 'session-owner' });
+  });
+
+  it('validates the query and body, naming the field', async () => {
+    const session = await newSession();
+    const call = (query: string, body: unknown) =>
+      service.call(`/v1/s/connection/authorization${query}`, {
+        ...json('POST', body, { 'x-session-token': session.sessionToken }),
+        auth: false,
+      });
+    expect((await errorOf(await call('?redirectUrl=not-a-url', {}))).message).toBe('query.redirectUrl: must be an absolute http(s) URL');
+    expect((await errorOf(await call('', { settings: { env: 3 } }))).message).toBe('body.settings.env: must be a string');
+  });
+
+  it('answers 401 without a session token, even with the key pair', async () => {
+    expect(await errorOf(await service.call('/v1/s/connection/authorization', json('POST', {})))).toMatchObject({
+      status: 401,
+      error: 'SERVICE::SESSION::TOKEN_VALIDATION_FAILED',
+    });
+  });
+});
