@@ -111,7 +111,8 @@ function toView(model: Model, record: UnifiedRecord, wanted?: readonly string[])
     updatedAt: record.updatedAt ?? null,
     remote: { id: record.remoteId },
     rawResource: record.raw,
-    warnings: readWarnings(model, record.fields),
+    // Warnings speak only of the fields the response carries.
+    warnings: readWarnings(model, wanted?.length ? select(record.fields, wanted) : record.fields),
   };
 }
 

@@ -1,11 +1,8 @@
 import { json } from '../sandbox-kit/http';
 import { bearerRoute, type SandboxFake } from '../sandbox-kit/types';
 import { dialpad } from './declaration';
-
-// Dialpad answers errors in the Google Cloud Endpoints style: { error: { code, message, errors: [...] } }.
-function dialpadError(status: number, reason: string, message: string): Response {
-  return json({ error: { code: status, message, errors: [{ domain: 'global', reason, message }] } }, status);
-}
+import { dialpadError } from './sandbox-errors';
+import { dialpadRecordRoutes } from './sandbox-routes';
 
 export const dialpadSandbox: SandboxFake = {
   connector: dialpad,
@@ -40,6 +37,7 @@ export const dialpadSandbox: SandboxFake = {
       revokeAuthorization(grant.authorization.id);
       return new Response(null, { status: 204 });
     }),
+    ...dialpadRecordRoutes,
   ],
   unauthorized: (problem) =>
     dialpadError(401, 'required', problem === 'expired' ? 'The access token has expired' : 'Invalid or missing access token'),
