@@ -14,6 +14,12 @@ const base64Key = z
     message: 'must be 32 random bytes encoded in base64 (e.g. `openssl rand -base64 32`)',
   });
 
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+function toMilliseconds(delay: string): number {
+  const match = /^(\d+)(ms|s|m|h)$/.exec(delay);
+  return match ? Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS] : 0;
+}
+
 /** Every environment variable the service reads. docs/configuration.md documents each one. */
 const envSchema = z
   .object({
@@ -52,6 +58,14 @@ const envSchema = z
     REQUEST_LOG_MAX_ROWS: positiveInt(200_000),
     DASHBOARD_SESSION_MAX_AGE: positiveInt(8 * 3600, 30 * 24 * 3600),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    WORKER_IN_PROCESS: booleanFlag.default(true),
+    // Delays before each delivery attempt (ARCHITECTURE.md, "Events"): 0 s, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
+    WEBHOOK_RETRY_SCHEDULE: z
+      .string()
+      .regex(/^\d+(ms|s|m|h)(,\d+(ms|s|m|h))*$/, 'must be a comma-separated list of delays such as 0s,5s,5m,30m,2h')
+      .default('0s,5s,5m,30m,2h,5h,10h,10h')
+      .transform((value) => value.split(',').map(toMilliseconds)),
+    WEBHOOK_TIMEOUT_MS: positiveInt(15_000, 120_000),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.DEFAULT_API_KEY) !== Boolean(env.DEFAULT_API_SECRET)) {

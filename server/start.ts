@@ -9,6 +9,11 @@ export async function startService(): Promise<void> {
     const env = getEnv();
     process.env.NEXTAUTH_URL ??= env.baseUrl;
     await ensureReady();
+    if (env.WORKER_IN_PROCESS) {
+      const { startWorker } = await import('./worker');
+      const worker = startWorker();
+      process.once('SIGTERM', () => void worker.stop());
+    }
     log.info('service ready', { baseUrl: env.baseUrl, sandbox: env.SANDBOX, database: env.databasePath });
   } catch (error) {
     if (error instanceof EnvError) {

@@ -169,3 +169,94 @@ export const connectorApps = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.organizationId, table.connectorId] })],
 );
+
+/** Where an organization receives its events (Standard Webhooks), with an optional event filter. */
+export const webhookEndpoints = sqliteTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    // `whsec_…`, AES-256-GCM bound to this row.
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    // During a rotation both secrets sign, until this time.
+    previousSecretCiphertext: text('previous_secret_ciphertext'),
+    previousSecretExpiresAt: text('previous_secret_expires_at'),
+    // Event names (`genericContact::created`) this endpoint wants; null means every event.
+    events: text('events', { mode: 'json' }).$type<string[] | null>(),
+    enabled: integer('enabled', { mode: 'boolean' }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (table) => [index('webhook_endpoints_org_idx').on(table.organizationId)],
+);
+
+/** The durable outbox: an event is written in the same transaction as whatever produced it. */
+export const events = sqliteTable(
+  'events',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    connectorId: text('connector_id').notNull(),
+    ownerId: text('owner_id').notNull(),
+    data: text('data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('events_org_created_idx').on(table.organizationId, table.createdAt)],
+);
+
+/** One event to one endpoint; claimed by workers through a lease, retried on the documented schedule. */
+export const deliveries = sqliteTable(
+  'deliveries',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at'),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: text('lease_expires_at'),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull(),
+    completedAt: text('completed_at'),
+  },
+  (table) => [
+    index('deliveries_due_idx').on(table.status, table.nextAttemptAt),
+    index('deliveries_org_created_idx').on(table.organizationId, table.createdAt),
+    index('deliveries_event_idx').on(table.eventId),
+  ],
+);
+
+/** Every delivery attempt, for the Deliveries page. */
+export const deliveryAttempts = sqliteTable(
+  'delivery_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    workerId: text('worker_id').notNull(),
+    startedAt: text('started_at').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    responseExcerpt: text('response_excerpt'),
+  },
+  (table) => [index('delivery_attempts_delivery_idx').on(table.deliveryId)],
+);
