@@ -52,6 +52,11 @@ const envSchema = z
       .optional(),
     ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
     ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+    DEFAULT_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' }).optional(),
+    DEFAULT_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, 'must be whsec_ followed by at least 24 random bytes in base64')
+      .optional(),
     ORGANIZATION_NAME: z.string().min(1).max(120).default('Default organization'),
     MAX_BODY_BYTES: positiveInt(1_048_576, 50 * 1_048_576),
     REQUEST_LOG_RETENTION_DAYS: positiveInt(30, 3650),
@@ -74,6 +79,9 @@ const envSchema = z
         path: [env.DEFAULT_API_KEY ? 'DEFAULT_API_SECRET' : 'DEFAULT_API_KEY'],
         message: 'must be set together with the other half of the pair (DEFAULT_API_KEY and DEFAULT_API_SECRET)',
       });
+    }
+    if (env.DEFAULT_WEBHOOK_SECRET && !env.DEFAULT_WEBHOOK_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DEFAULT_WEBHOOK_URL'], message: 'is required when DEFAULT_WEBHOOK_SECRET is set' });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({

@@ -6,6 +6,7 @@ import { operators, organizations } from '../db/schema';
 import { getRuntime, nowIso, type Runtime } from '../runtime';
 import { log } from '../log';
 import { createApiKey } from './api-keys';
+import { createWebhookEndpoint } from './webhook-endpoints';
 
 const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
@@ -36,7 +37,14 @@ async function bootstrapFirstStart(runtime: Runtime): Promise<void> {
       db.insert(operators)
         .values({ id: newId('op'), organizationId, email, passwordHash, createdAt, lastLoginAt: null })
         .run();
-      return { organizationId, pair };
+      const webhook = env.DEFAULT_WEBHOOK_URL
+        ? createWebhookEndpoint({
+            organizationId,
+            url: env.DEFAULT_WEBHOOK_URL,
+            ...(env.DEFAULT_WEBHOOK_SECRET ? { secret: env.DEFAULT_WEBHOOK_SECRET } : {}),
+          })
+        : undefined;
+      return { organizationId, pair, webhook };
     },
     { behavior: 'immediate' },
   );
@@ -51,6 +59,12 @@ async function bootstrapFirstStart(runtime: Runtime): Promise<void> {
     `Dashboard    : ${env.baseUrl}/login`,
     `  e-mail     : ${email}`,
     `  password   : ${generatedPassword ?? '(from ADMIN_PASSWORD)'}`,
+    ...(created.webhook
+      ? [
+          `Webhooks     : ${created.webhook.endpoint.url}`,
+          `  secret     : ${env.DEFAULT_WEBHOOK_SECRET ? '(from DEFAULT_WEBHOOK_SECRET)' : created.webhook.secret}`,
+        ]
+      : []),
     'Store the secret and the password now: they are kept only as ciphertext / hash.',
     '=======================================================================',
     '',
