@@ -182,3 +182,70 @@ export function replayDeliveries(options: { organizationId: string; deliveryId?:
     )
     .run().changes;
 }
+
+export interface DeliveryView {
+  id: string;
+  eventId: string;
+  event: string;
+  connectorId: string;
+  ownerId: string;
+  endpointUrl: string;
+  status: DeliveryRow['status'];
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+/** Deliveries of an organization, newest first, for the Deliveries page. */
+export function listDeliveries(options: {
+  organizationId: string;
+  status?: DeliveryRow['status'];
+  before?: string;
+  limit: number;
+}): DeliveryView[] {
+  const { db } = getRuntime();
+  return db
+    .select({
+      id: deliveries.id,
+      eventId: deliveries.eventId,
+      event: events.name,
+      connectorId: events.connectorId,
+      ownerId: events.ownerId,
+      endpointUrl: webhookEndpoints.url,
+      status: deliveries.status,
+      attempts: deliveries.attempts,
+      nextAttemptAt: deliveries.nextAttemptAt,
+      lastStatusCode: deliveries.lastStatusCode,
+      lastError: deliveries.lastError,
+      createdAt: deliveries.createdAt,
+      completedAt: deliveries.completedAt,
+    })
+    .from(deliveries)
+    .innerJoin(events, eq(events.id, deliveries.eventId))
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, deliveries.endpointId))
+    .where(
+      and(
+        eq(deliveries.organizationId, options.organizationId),
+        options.status ? eq(deliveries.status, options.status) : undefined,
+        options.before ? sql`${deliveries.createdAt} < ${options.before}` : undefined,
+      ),
+    )
+    .orderBy(sql`${deliveries.createdAt} desc`)
+    .limit(options.limit)
+    .all();
+}
+
+/** The attempts of one delivery (status, duration, response excerpt), oldest first. */
+export function listDeliveryAttempts(options: { organizationId: string; deliveryId: string }) {
+  const { db } = getRuntime();
+  const owned = db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(and(eq(deliveries.id, options.deliveryId), eq(deliveries.organizationId, options.organizationId)))
+    .get();
+  if (!owned) return [];
+  return db.select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, owned.id)).orderBy(asc(deliveryAttempts.id)).all();
+}

@@ -2,6 +2,7 @@ import { operatorProcedure, router } from './init';
 import { apiKeysRouter } from './routers/api-keys';
 import { authorizationsRouter, connectionsRouter, connectorAppsRouter } from './routers/connections';
 import { logsRouter } from './routers/logs';
+import { deliveriesRouter, webhookEndpointsRouter } from './routers/webhooks';
 
 export const appRouter = router({
   me: operatorProcedure.query(({ ctx }) => ({ email: ctx.operator.email, organizationId: ctx.organizationId })),
@@ -10,6 +11,8 @@ export const appRouter = router({
   connections: connectionsRouter,
   authorizations: authorizationsRouter,
   connectorApps: connectorAppsRouter,
+  webhookEndpoints: webhookEndpointsRouter,
+  deliveries: deliveriesRouter,
 });
 
 export type AppRouter = typeof appRouter;
