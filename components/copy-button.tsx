@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import { buttonClass } from './ui';
 
-/** Copies a value to the clipboard and says so in a live region. */
-export function CopyButton({ value, label }: { value: string; label: string }) {
+/** Copies a value to the clipboard and says so in a live region; `context` completes the name for screen readers. */
+export function CopyButton({ value, label, context }: { value: string; label: string; context?: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   async function copy() {
@@ -21,6 +21,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     <span className="inline-flex items-center gap-2">
       <button type="button" className={buttonClass('secondary')} onClick={() => void copy()}>
         {label}
+        {context ? <span className="sr-only"> ({context})</span> : null}
       </button>
       <span aria-live="polite" className="text-xs text-slate-600">
         {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed: select the text instead' : ''}

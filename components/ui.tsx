@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 const BUTTON_BASE =
   'inline-flex items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60';
@@ -55,6 +55,22 @@ export function Badge({ tone, children }: { tone: 'green' | 'amber' | 'red' | 's
     <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>
       {children}
     </span>
+  );
+}
+
+/** An error code such as `SERVICE::CONNECTION::NOT_FOUND`, allowed to wrap only after its `::` separators. */
+export function ErrorCode({ code, className = '' }: { code: string; className?: string }) {
+  const parts = code.split('::');
+  return (
+    <code className={`font-mono text-xs ${className}`}>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? '::' : null}
+          {index > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </code>
   );
 }
 

@@ -76,7 +76,8 @@ test('an API key created in the dashboard works on /v1, shows in the logs and st
 
   const ok = await request.get('/v1/connections', { headers: { 'x-api-key': publicKey, 'x-api-secret': secret } });
   expect(ok.status()).toBe(200);
-  expect(await ok.json()).toEqual({ object: 'list', data: [], next: null });
+  // The key belongs to the organization of the other specs' connections: only the shape is certain here.
+  expect(await ok.json()).toMatchObject({ object: 'list', data: expect.any(Array) });
 
   await page.getByRole('link', { name: 'Request log' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Request log' })).toBeVisible();

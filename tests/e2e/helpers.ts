@@ -27,3 +27,14 @@ export async function logIn(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/connections$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Connections' })).toBeVisible();
 }
+
+/** The key pair scripts/e2e-server.mjs bootstraps (DEFAULT_API_KEY / DEFAULT_API_SECRET). */
+export const API_HEADERS = {
+  'x-api-key': 'pk_e2e_0123456789abcdefghij',
+  'x-api-secret': 'sk_e2e_0123456789abcdefghijklmnopqrstuv',
+};
+
+/** A suffix that keeps names unique across runs and tests. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}

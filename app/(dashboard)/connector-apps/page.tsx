@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { EmptyState } from '@/components/empty-state';
+import { ConnectorAppsPanel } from '@/components/connector-apps/connector-apps-panel';
 import { requireOperator } from '@/components/operator-session';
 import { PageHeader } from '@/components/page-header';
 
@@ -9,11 +9,11 @@ export default async function ConnectorAppsPage() {
   await requireOperator('/connector-apps');
   return (
     <>
-      <PageHeader title="Connector apps" description="Your OAuth app credentials for each third-party system." />
-      <EmptyState title="No connector apps yet">
-        <p>Connector apps hold the OAuth client id and secret your organization uses for each third-party system.</p>
-        <p>Configuring them in the dashboard is not available in this version yet.</p>
-      </EmptyState>
+      <PageHeader
+        title="Connector apps"
+        description="The OAuth app (client id and secret) your organization uses for each third-party system, and where its credentials come from: your own app set here, the environment, or the sandbox."
+      />
+      <ConnectorAppsPanel />
     </>
   );
 }
