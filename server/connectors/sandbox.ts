@@ -9,12 +9,25 @@ import { pipedriveSandbox } from './pipedrive/sandbox';
 import { salesforceSandbox } from './salesforce/sandbox';
 import { json } from './sandbox-kit/http';
 import { sandboxNotFound, serveFake } from './sandbox-kit/serve';
-import { expireSandboxAccessTokens, resetSandbox, revokeSandboxRefreshTokens, sandboxStats } from './sandbox-kit/state';
+import {
+  expireSandboxAccessTokens,
+  resetSandbox,
+  revokeSandboxRefreshTokens,
+  sandboxStats,
+  setSandboxRateLimit,
+} from './sandbox-kit/state';
 import type { SandboxFake } from './sandbox-kit/types';
 import { isConnectorId, type ConnectorId } from './types';
 import { xeroSandbox } from './xero/sandbox';
 
-export { expireSandboxAccessTokens, resetSandbox, revokeSandboxRefreshTokens, sandboxStats, type SandboxStats } from './sandbox-kit/state';
+export {
+  expireSandboxAccessTokens,
+  resetSandbox,
+  revokeSandboxRefreshTokens,
+  sandboxStats,
+  setSandboxRateLimit,
+  type SandboxStats,
+} from './sandbox-kit/state';
 
 /**
  * The fake vendors of sandbox mode (ARCHITECTURE.md, "Sandbox mode"), served under `/sandbox/<connectorId>/…`
@@ -40,20 +53,25 @@ function isSandboxMode(): boolean {
 }
 
 // Test controls over HTTP, for a fake running in another process: /sandbox/<id>/__sandbox/<action>.
-const CONTROLS: Record<string, { method: 'GET' | 'POST'; run(connectorId: ConnectorId): unknown }> = {
+const CONTROLS: Record<string, { method: 'GET' | 'POST'; run(connectorId: ConnectorId, url: URL): unknown }> = {
   stats: { method: 'GET', run: (connectorId) => sandboxStats(connectorId) },
   reset: { method: 'POST', run: (connectorId) => resetSandbox(connectorId) },
   'expire-access-tokens': { method: 'POST', run: (connectorId) => expireSandboxAccessTokens(connectorId) },
   'revoke-refresh-tokens': { method: 'POST', run: (connectorId) => revokeSandboxRefreshTokens(connectorId) },
+  // ?count=N: the next N API calls answer the vendor's 429.
+  'rate-limit': {
+    method: 'POST',
+    run: (connectorId, url) => setSandboxRateLimit(connectorId, Number(url.searchParams.get('count') ?? 1) || 0),
+  },
 };
 
-function serveControl(connectorId: ConnectorId, action: string, method: string): Response {
+function serveControl(connectorId: ConnectorId, action: string, method: string, url: URL): Response {
   const control = Object.hasOwn(CONTROLS, action) ? CONTROLS[action] : undefined;
   if (!control) return sandboxNotFound(`No sandbox control "${action}"; use ${Object.keys(CONTROLS).join(', ')}`);
   if (method !== control.method) {
     return json({ error: 'method_not_allowed', message: `use ${control.method} for ${action}` }, 405, { allow: control.method });
   }
-  const result = control.run(connectorId);
+  const result = control.run(connectorId, url);
   return result === undefined ? new Response(null, { status: 204 }) : json(result);
 }
 
@@ -66,6 +84,6 @@ export async function handleSandboxRequest(request: Request): Promise<Response> 
   if (!isConnectorId(connectorId)) return sandboxNotFound(`No sandbox vendor at ${url.pathname}`);
   const rest = match?.[2] ?? '/';
   const control = /^\/__sandbox\/([^/]+)\/?$/.exec(rest);
-  if (control?.[1]) return serveControl(connectorId, control[1], request.method.toUpperCase());
+  if (control?.[1]) return serveControl(connectorId, control[1], request.method.toUpperCase(), url);
   return serveFake(FAKES[connectorId], request, rest, `${url.origin}/sandbox/${connectorId}`);
 }

@@ -217,8 +217,9 @@ export async function retrieveResource(options: {
   const operations = authorize(options.caller, options.model, 'retrieve');
   checkFieldNames(options.model, options.fields, 'query.fields');
   checkFieldNames(options.model, options.expand, 'query.expand');
-  const record = await operations.retrieve!(context(options.caller), options.id, { ...(options.fields ? { fields: options.fields } : {}) });
+  // An expanded reference is fetched even when `fields` does not name it.
   const wanted = options.fields && options.expand ? [...new Set([...options.fields, ...options.expand])] : options.fields;
+  const record = await operations.retrieve!(context(options.caller), options.id, { ...(wanted ? { fields: wanted } : {}) });
   const view = toView(options.model, record, wanted);
   if (options.expand?.length) await expand(options.caller, options.model, view, options.expand);
   return view;
@@ -266,5 +267,13 @@ export async function readFields(options: { caller: ResourceCaller; model: Model
 // POST /v1/resources/<model>/fields
 export async function writeField(options: { caller: ResourceCaller; model: Model; input: FieldWriteInput }): Promise<FieldDefinition> {
   const operations = authorize(options.caller, options.model, 'fieldWrite');
-  return operations.fieldWrite!(context(options.caller), options.input);
+  try {
+    return await operations.fieldWrite!(context(options.caller), options.input);
+  } catch (error) {
+    // The vendor's "already exists" for a field has its own code in the enumeration.
+    if (error instanceof AppError && error.code === 'CONNECTOR::OPERATION::RESOURCE_ALREADY_EXISTS') {
+      throw new AppError('CONNECTOR::OPERATION::FIELD_ALREADY_EXISTS', error.message);
+    }
+    throw error;
+  }
 }

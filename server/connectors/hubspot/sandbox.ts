@@ -3,11 +3,10 @@ import { stableNumber } from '../sandbox-kit/accounts';
 import { json } from '../sandbox-kit/http';
 import { openRoute, type SandboxFake } from '../sandbox-kit/types';
 import { hubspot } from './declaration';
-
-// HubSpot's error body: https://developers.hubspot.com/docs/api/error-handling
-function hubspotError(status: number, category: string, message: string): Response {
-  return json({ status: 'error', message, correlationId: randomUUID(), category }, status);
-}
+import { associationRoutes } from './sandbox-associations';
+import { hubspotError } from './sandbox-http';
+import { objectRoutes } from './sandbox-objects';
+import { schemaRoutes } from './sandbox-schema';
 
 // HubSpot names its token errors in `status` next to the RFC fields (e.g. BAD_AUTH_CODE, BAD_REFRESH_TOKEN).
 function tokenErrorStatus(error: string, grantType: string | null): string {
@@ -56,7 +55,28 @@ export const hubspotSandbox: SandboxFake = {
         token_type: 'access',
       });
     }),
+    ...objectRoutes,
+    ...associationRoutes,
+    ...schemaRoutes,
   ],
+  // HubSpot's 429: https://developers.hubspot.com/docs/api/usage-details#rate-limits
+  rateLimited: () =>
+    json(
+      {
+        status: 'error',
+        message: 'You have reached your secondly limit.',
+        errorType: 'RATE_LIMIT',
+        correlationId: randomUUID(),
+        policyName: 'SECONDLY',
+      },
+      429,
+      {
+        'X-HubSpot-RateLimit-Interval-Milliseconds': '10000',
+        'X-HubSpot-RateLimit-Max': '100',
+        'X-HubSpot-RateLimit-Remaining': '0',
+        'Retry-After': '1',
+      },
+    ),
   unauthorized: (problem) =>
     problem === 'expired'
       ? hubspotError(401, 'EXPIRED_AUTHENTICATION', 'The OAuth token used to make this call expired.')

@@ -1,7 +1,7 @@
 import { sandboxAccount } from './accounts';
 import { authorizeGet, authorizePost, type OAuthFake } from './authorize';
 import { bearerToken, json } from './http';
-import { revokeAuthorization, vendorState } from './state';
+import { revokeAuthorization, takeSandboxRateLimit, vendorState } from './state';
 import { tokenEndpoint } from './token-endpoint';
 import type { AccessTokenLookup, FakeRoute, RouteContext, SandboxFake } from './types';
 
@@ -62,6 +62,9 @@ async function serveRoute(fake: SandboxFake, route: FakeRoute, ctx: RouteContext
   const found = lookupAccessToken(fake.connector.id, token);
   if (found.status === 'unknown') return fake.unauthorized('invalid');
   if (found.status === 'expired') return fake.unauthorized('expired');
+  if (takeSandboxRateLimit(fake.connector.id)) {
+    return fake.rateLimited?.() ?? json({ error: 'rate_limited', message: 'Too many requests' }, 429, { 'retry-after': '1' });
+  }
   return route.handle({ ...ctx, grant: found.grant });
 }
 

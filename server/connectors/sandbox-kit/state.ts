@@ -37,6 +37,8 @@ export interface VendorState {
   accessTokens: Map<string, AccessTokenRecord>;
   refreshTokens: Map<string, RefreshTokenRecord>;
   stats: SandboxStats;
+  /** How many of the next API calls (bearer routes) answer 429: a test switch. */
+  rateLimitedCalls: number;
 }
 
 const GLOBAL_KEY = '__unifiedIntegrationSandboxState';
@@ -57,6 +59,7 @@ export function vendorState(connectorId: string): VendorState {
       accessTokens: new Map(),
       refreshTokens: new Map(),
       stats: { authorizationCodeGrants: 0, refreshGrants: 0, failedGrants: 0 },
+      rateLimitedCalls: 0,
     };
     states.set(connectorId, state);
   }
@@ -96,6 +99,19 @@ export function expireSandboxAccessTokens(connectorId: string): void {
 /** Every refresh token the connector's fake has issued so far now fails with `invalid_grant`. */
 export function revokeSandboxRefreshTokens(connectorId: string): void {
   vendorState(connectorId).refreshTokens.clear();
+}
+
+/** The next `count` API calls (bearer routes) of the connector's fake answer the vendor's 429. */
+export function setSandboxRateLimit(connectorId: string, count: number): void {
+  vendorState(connectorId).rateLimitedCalls = Math.max(0, Math.floor(count));
+}
+
+/** Whether this API call is one of the rate-limited ones (and counts it). */
+export function takeSandboxRateLimit(connectorId: string): boolean {
+  const state = vendorState(connectorId);
+  if (state.rateLimitedCalls <= 0) return false;
+  state.rateLimitedCalls -= 1;
+  return true;
 }
 
 /** Forgets codes, tokens and counters: of one connector, or of every fake when none is named. */

@@ -13,6 +13,8 @@ export interface SandboxFake {
   readonly routes: readonly FakeRoute[];
   /** The vendor's answer to a missing, unknown or expired credential on its API. */
   unauthorized(problem: CredentialProblem): Response;
+  /** The vendor's 429 answer, sent while a test has the rate-limit switch on (`setSandboxRateLimit`). */
+  rateLimited?(): Response;
 }
 
 export type CredentialProblem = 'missing' | 'invalid' | 'expired';
