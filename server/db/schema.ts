@@ -260,3 +260,36 @@ export const deliveryAttempts = sqliteTable(
   },
   (table) => [index('delivery_attempts_delivery_idx').on(table.deliveryId)],
 );
+
+/** A connection's subscription to `<model>::<trigger>`, served natively, by a global app hook, or by polling. */
+export const webhookSubscriptions = sqliteTable(
+  'webhook_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    trigger: text('trigger', { enum: ['created', 'updated', 'deleted'] }).notNull(),
+    kind: text('kind', { enum: ['native', 'global', 'polling'] }).notNull(),
+    state: text('state', { enum: ['active', 'failed'] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (table) => [uniqueIndex('webhook_subscriptions_unique').on(table.connectionId, table.model, table.trigger)],
+);
+
+/** Vendor event ids already turned into events: a redelivered vendor event is acknowledged and dropped. */
+export const inboundEvents = sqliteTable(
+  'inbound_events',
+  {
+    connectorId: text('connector_id').notNull(),
+    vendorEventId: text('vendor_event_id').notNull(),
+    organizationId: text('organization_id').notNull(),
+    receivedAt: text('received_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.connectorId, table.vendorEventId] })],
+);

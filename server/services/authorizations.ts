@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
 import { getConnector } from '../connectors/catalogue';
 import type { Identity } from '../connectors/identity';
 import type { ConnectorDeclaration } from '../connectors/types';
@@ -249,7 +249,7 @@ export function getConnectPage(options: { id: string }): ConnectPageView | null 
   };
 }
 
-/** Authorization attempts for the dashboard, newest first. */
+/** Authorization attempts for the dashboard, newest first; `before` is the `createdAt~id` of the last row seen. */
 export function listAuthorizationAttempts(options: {
   organizationId: string;
   connectionId?: string;
@@ -257,6 +257,7 @@ export function listAuthorizationAttempts(options: {
   before?: string;
 }): AttemptRow[] {
   const { db } = getRuntime();
+  const [beforeCreatedAt, beforeId = ''] = options.before?.split('~') ?? [];
   return db
     .select()
     .from(authorizationAttempts)
@@ -264,10 +265,15 @@ export function listAuthorizationAttempts(options: {
       and(
         eq(authorizationAttempts.organizationId, options.organizationId),
         options.connectionId ? eq(authorizationAttempts.connectionId, options.connectionId) : undefined,
-        options.before ? lt(authorizationAttempts.createdAt, options.before) : undefined,
+        beforeCreatedAt
+          ? or(
+              lt(authorizationAttempts.createdAt, beforeCreatedAt),
+              and(eq(authorizationAttempts.createdAt, beforeCreatedAt), lt(authorizationAttempts.id, beforeId)),
+            )
+          : undefined,
       ),
     )
-    .orderBy(desc(authorizationAttempts.createdAt))
+    .orderBy(desc(authorizationAttempts.createdAt), desc(authorizationAttempts.id))
     .limit(options.limit)
     .all();
 }

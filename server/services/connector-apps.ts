@@ -18,6 +18,11 @@ function sandboxBase(connectorId: ConnectorId): string | undefined {
   return env.SANDBOX ? `${env.baseUrl}/sandbox/${connectorId}` : undefined;
 }
 
+/** Whether this connector's OAuth goes to the sandbox fake (sandbox mode, no URL override). */
+export function usesSandboxFake(connectorId: ConnectorId): boolean {
+  return Boolean(sandboxBase(connectorId)) && !connectorEnv(connectorId, 'AUTHORIZE_URL') && !connectorEnv(connectorId, 'TOKEN_URL');
+}
+
 export interface OAuthEndpoints {
   authorizeUrl: string;
   tokenUrl: string;
@@ -77,6 +82,9 @@ const secretContext = (organizationId: string, connectorId: string) => `connecto
 /** The OAuth client of a connector for an organization: its own app, then the environment, then the sandbox. */
 export function resolveClientCredentials(options: { organizationId: string; connectorId: ConnectorId }): ClientCredentials {
   const { db, keyring, env } = getRuntime();
+  // In sandbox mode a connector whose OAuth URLs are not overridden talks to its fake, which knows only the
+  // sandbox client: an organization's real app would be refused there.
+  if (usesSandboxFake(options.connectorId)) return { ...sandboxClientCredentials(options.connectorId), source: 'sandbox' };
   const row = db
     .select()
     .from(connectorApps)
@@ -113,6 +121,8 @@ export interface ConnectorAppView {
   clientId: string | null;
   updatedAt: string | null;
   callbackUrl: string;
+  /** Sandbox mode: the fake's client is used whatever is configured here. */
+  sandboxOverride: boolean;
 }
 
 export function listConnectorApps(options: { organizationId: string; catalogue: readonly ConnectorDeclaration[] }): ConnectorAppView[] {
@@ -139,6 +149,7 @@ export function listConnectorApps(options: { organizationId: string; catalogue: 
       clientId,
       updatedAt: row?.updatedAt ?? null,
       callbackUrl: `${env.baseUrl}/v1/oauth/callback`,
+      sandboxOverride: connector.auth.kind === 'oauth2' && usesSandboxFake(connector.id),
     };
   });
 }

@@ -79,7 +79,7 @@ function toAttemptView(attempt: ReturnType<typeof listAuthorizationAttempts>[num
 
 export const authorizationsRouter = router({
   list: operatorProcedure
-    .input(z.strictObject({ before: z.string().max(40).optional(), limit: z.number().int().min(1).max(100).default(25) }))
+    .input(z.strictObject({ before: z.string().max(100).optional(), limit: z.number().int().min(1).max(100).default(25) }))
     .query(({ ctx, input }) => {
       const items = listAuthorizationAttempts({
         organizationId: ctx.organizationId,
@@ -87,7 +87,8 @@ export const authorizationsRouter = router({
         ...(input.before ? { before: input.before } : {}),
       }).map(toAttemptView);
       const page = items.slice(0, input.limit);
-      return { items: page, nextBefore: items.length > input.limit ? (page.at(-1)?.createdAt ?? null) : null };
+      const last = page.at(-1);
+      return { items: page, nextBefore: items.length > input.limit && last ? `${last.createdAt}~${last.id}` : null };
     }),
 });
 

@@ -1,0 +1,107 @@
+import 'server-only';
+import { and, eq, sql } from 'drizzle-orm';
+import { parseHubspotEvents, verifyHubspotV3, type InboundChange } from '../connectors/hubspot/webhooks';
+import { connections, inboundEvents, organizations } from '../db/schema';
+import { AppError } from '../errors';
+import { getRuntime, nowIso } from '../runtime';
+import { resolveClientCredentials } from './connector-apps';
+import { recordEvent } from './events';
+import { isSubscribed } from './webhook-subscriptions';
+
+export interface InboundResult {
+  received: number;
+  recorded: number;
+  duplicates: number;
+  unrouted: number;
+}
+
+function validationFailed(reason: string): AppError {
+  return new AppError('CONNECTOR::WEBHOOK::VALIDATION_FAILED', `The hook could not be verified: ${reason}`);
+}
+
+/**
+ * POST /v1/hook/{org}/prod/{connector}/global/main: verify the vendor's signature on the raw body (nothing is
+ * recorded otherwise), route each change to its connection by the vendor account id, drop redelivered vendor
+ * event ids and unsubscribed changes, and write the rest to the outbox with the dedupe row in one transaction.
+ */
+export function receiveGlobalHook(options: {
+  organizationId: string;
+  connectorId: string;
+  method: string;
+  uri: string;
+  rawBody: string;
+  headers: Headers;
+}): InboundResult {
+  const { db } = getRuntime();
+  const organization = db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, options.organizationId)).get();
+  if (!organization || options.connectorId !== 'hubspot') {
+    throw new AppError('WEBHOOK::NOT_FOUND', `No global hook for ${options.connectorId} in organization ${options.organizationId}`);
+  }
+  const { clientSecret } = resolveClientCredentials({ organizationId: organization.id, connectorId: 'hubspot' });
+  const problem = verifyHubspotV3({
+    clientSecret,
+    method: options.method,
+    uri: options.uri,
+    body: options.rawBody,
+    signature: options.headers.get('x-hubspot-signature-v3'),
+    timestamp: options.headers.get('x-hubspot-request-timestamp'),
+  });
+  if (problem) throw validationFailed(problem);
+  let payload: unknown;
+  try {
+    payload = JSON.parse(options.rawBody);
+  } catch {
+    throw new AppError('SERVICE::BAD_REQUEST', 'body: is not valid JSON');
+  }
+  const changes = parseHubspotEvents(payload);
+  if (!changes) throw new AppError('SERVICE::BAD_REQUEST', 'body: must be an array of HubSpot events');
+  const result: InboundResult = { received: changes.length, recorded: 0, duplicates: 0, unrouted: 0 };
+  for (const change of changes) record(organization.id, 'hubspot', change, result);
+  return result;
+}
+
+function record(organizationId: string, connectorId: string, change: InboundChange, result: InboundResult): void {
+  const { db } = getRuntime();
+  const connection = db
+    .select()
+    .from(connections)
+    .where(
+      and(
+        eq(connections.organizationId, organizationId),
+        eq(connections.connectorId, connectorId),
+        sql`json_extract(${connections.identity}, '$.portalId') = ${change.accountId}`,
+      ),
+    )
+    .get();
+  if (!connection || !isSubscribed(connection.id, change.model, change.trigger)) {
+    result.unrouted += 1;
+    return;
+  }
+  db.transaction(() => {
+    const fresh = db
+      .insert(inboundEvents)
+      .values({ connectorId, vendorEventId: change.vendorEventId, organizationId, receivedAt: nowIso() })
+      .onConflictDoNothing()
+      .run().changes;
+    if (fresh === 0) {
+      result.duplicates += 1;
+      return;
+    }
+    // A deletion carries only the reference: the record is gone at the vendor and is never re-fetched.
+    recordEvent({
+      organizationId,
+      name: `${change.model}::${change.trigger}`,
+      connectorId,
+      ownerId: connection.ownerId,
+      data: {
+        object: 'resourceRef',
+        model: change.model,
+        id: change.remoteId,
+        remote: { id: change.remoteId },
+        occurredAt: change.occurredAt,
+        ...(change.changedField ? { changedFields: [change.changedField] } : {}),
+      },
+    });
+    result.recorded += 1;
+  });
+}
