@@ -71,7 +71,9 @@ export default async function ConnectPage({ params }: { params: Promise<{ id: st
               : 'This link has expired. Ask the application for a new one.'}
           </p>
         )}
-        <p className="mt-4 text-xs text-slate-500">You will sign in at {page.connectorName} and can review the access there.</p>
+        {page.authorizeUrl && (
+          <p className="mt-4 text-xs text-slate-500">You will sign in at {page.connectorName} and can review the access there.</p>
+        )}
       </section>
     </main>
   );
@@ -87,11 +89,17 @@ const ACTION_LABEL: Record<string, string> = {
   fieldWrite: 'add fields to',
 };
 
+function plural(noun: string): string {
+  if (/[^aeiou]y$/.test(noun)) return `${noun.slice(0, -1)}ies`;
+  if (/(s|x|ch|sh)$/.test(noun)) return `${noun}es`;
+  return `${noun}s`;
+}
+
 function describeOperation(operation: string): string {
   const [model = operation, action = ''] = operation.split('::');
   const noun = model
     .replace(/^(generic|crm|telephony|scheduling|accounting|widget)/, '')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase();
-  return `${ACTION_LABEL[action] ?? action} ${noun}s`.replace(/^./, (first) => first.toUpperCase());
+  return `${ACTION_LABEL[action] ?? action} ${plural(noun)}`.replace(/^./, (first) => first.toUpperCase());
 }

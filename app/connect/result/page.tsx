@@ -23,7 +23,7 @@ export default async function ConnectResultPage({ searchParams }: { searchParams
         ) : (
           <div role="alert" className="mt-3 space-y-2 text-sm text-slate-700">
             <p>{read('message') ?? 'The authorization did not complete.'}</p>
-            {read('error') && <p className="font-mono text-xs text-red-700">{read('error')}</p>}
+            {read('error') && <p className="font-mono text-xs break-all text-red-700">{read('error')}</p>}
             <p>Go back to the application and try again.</p>
           </div>
         )}
