@@ -3,6 +3,8 @@ import { createHmac } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { retryAfterMs } from '../connectors/http-client';
 import { deliveries, deliveryAttempts, events, webhookEndpoints } from '../db/schema';
+import { newId } from '../crypto/random';
+import { AppError } from '../errors';
 import { log } from '../log';
 import { getRuntime, nowIso } from '../runtime';
 import { signingSecrets } from './webhook-endpoints';
@@ -23,6 +25,20 @@ export function signPayload(secret: string, id: string, timestamp: number, body:
 }
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
+
+/** Standard Webhooks headers; during a secret rotation the signature header carries both signatures. */
+function signedHeaders(endpoint: typeof webhookEndpoints.$inferSelect, messageId: string, body: string): Record<string, string> {
+  const timestamp = Math.floor(Date.now() / 1000);
+  return {
+    'content-type': 'application/json',
+    'user-agent': 'unified-integration-service/1 (webhooks)',
+    'webhook-id': messageId,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signingSecrets(endpoint)
+      .map((secret) => signPayload(secret, messageId, timestamp, body))
+      .join(' '),
+  };
+}
 
 /** Claims up to `limit` due deliveries for this worker (one atomic UPDATE … RETURNING). */
 export function claimDueDeliveries(options: { workerId: string; limit: number; now?: Date }): DeliveryRow[] {
@@ -103,15 +119,8 @@ export async function attemptDelivery(delivery: DeliveryRow, workerId: string): 
     data: event.data,
     createdAt: event.createdAt,
   });
-  const timestamp = Math.floor(Date.now() / 1000);
   const headers = {
-    'content-type': 'application/json',
-    'user-agent': 'unified-integration-service/1 (webhooks)',
-    'webhook-id': delivery.id,
-    'webhook-timestamp': String(timestamp),
-    'webhook-signature': signingSecrets(endpoint)
-      .map((secret) => signPayload(secret, delivery.id, timestamp, body))
-      .join(' '),
+    ...signedHeaders(endpoint, delivery.id, body),
     'x-connector-id': event.connectorId,
     'x-owner-id': event.ownerId,
     'x-idempotency-key': event.id,
@@ -248,4 +257,28 @@ export function listDeliveryAttempts(options: { organizationId: string; delivery
     .get();
   if (!owned) return [];
   return db.select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, owned.id)).orderBy(asc(deliveryAttempts.id)).all();
+}
+
+/** Settings → "Send test ping": one signed request now, outside the outbox; answers what the endpoint said. */
+export async function sendTestPing(options: { organizationId: string; endpointId: string }) {
+  const { db, env } = getRuntime();
+  const endpoint = db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, options.endpointId), eq(webhookEndpoints.organizationId, options.organizationId)))
+    .get();
+  if (!endpoint) throw new AppError('WEBHOOK::NOT_FOUND', `id: no webhook endpoint ${options.endpointId} in this organization`);
+  const id = newId('msg');
+  const body = JSON.stringify({
+    object: 'event',
+    id,
+    event: 'webhook::ping',
+    connectorId: null,
+    ownerId: null,
+    data: {},
+    createdAt: nowIso(),
+  });
+  const started = Date.now();
+  const outcome = await send(endpoint.url, signedHeaders(endpoint, id, body), body, env.WEBHOOK_TIMEOUT_MS);
+  return { statusCode: outcome.statusCode, error: outcome.error, responseExcerpt: outcome.excerpt, durationMs: Date.now() - started };
 }

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { EVENT_SOURCES, type Trigger } from '../connectors/event-sources';
 import { getConnector } from '../connectors/catalogue';
 import { newId } from '../crypto/random';
-import { webhookSubscriptions } from '../db/schema';
+import { connections, webhookSubscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import type { Model } from '../models/operations';
 import { getRuntime, nowIso } from '../runtime';
@@ -131,4 +131,25 @@ export function isSubscribed(connectionId: string, model: string, trigger: Trigg
       )
       .get(),
   );
+}
+
+/** Every subscription of an organization with its connection, for the dashboard's Webhooks page. */
+export function listOrganizationSubscriptions(options: { organizationId: string }) {
+  return getRuntime()
+    .db.select({
+      id: webhookSubscriptions.id,
+      connectorId: connections.connectorId,
+      ownerId: connections.ownerId,
+      model: webhookSubscriptions.model,
+      trigger: webhookSubscriptions.trigger,
+      kind: webhookSubscriptions.kind,
+      state: webhookSubscriptions.state,
+      createdAt: webhookSubscriptions.createdAt,
+      updatedAt: webhookSubscriptions.updatedAt,
+    })
+    .from(webhookSubscriptions)
+    .innerJoin(connections, eq(connections.id, webhookSubscriptions.connectionId))
+    .where(eq(webhookSubscriptions.organizationId, options.organizationId))
+    .orderBy(asc(connections.connectorId), asc(connections.ownerId), asc(webhookSubscriptions.model), asc(webhookSubscriptions.trigger))
+    .all();
 }

@@ -2,7 +2,7 @@ import { operatorProcedure, router } from './init';
 import { apiKeysRouter } from './routers/api-keys';
 import { authorizationsRouter, connectionsRouter, connectorAppsRouter } from './routers/connections';
 import { logsRouter } from './routers/logs';
-import { deliveriesRouter, webhookEndpointsRouter } from './routers/webhooks';
+import { deliveriesRouter, webhookEndpointsRouter, webhookSubscriptionsRouter } from './routers/webhooks';
 
 export const appRouter = router({
   me: operatorProcedure.query(({ ctx }) => ({ email: ctx.operator.email, organizationId: ctx.organizationId })),
@@ -13,6 +13,7 @@ export const appRouter = router({
   connectorApps: connectorAppsRouter,
   webhookEndpoints: webhookEndpointsRouter,
   deliveries: deliveriesRouter,
+  webhookSubscriptions: webhookSubscriptionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

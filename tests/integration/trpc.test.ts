@@ -134,3 +134,28 @@ describe('tRPC over HTTP: the error formatter', () => {
     expect(body.error.data.appCode).toBe('WEBHOOK::NOT_FOUND');
   });
 });
+
+describe('Settings: test ping', () => {
+  it('sends one signed ping and reports what the endpoint answered', async () => {
+    const { createServer } = await import('node:http');
+    const { Webhook } = await import('standardwebhooks');
+    let received: { headers: Record<string, string>; body: string } | undefined;
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        received = { headers: Object.fromEntries(Object.entries(req.headers).map(([key, value]) => [key, String(value)])), body };
+        res.writeHead(202).end('pong');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const caller = await callerFor(true);
+    const { endpoint, secret } = await caller.webhookEndpoints.create({ url: `http://127.0.0.1:${port}/hooks` });
+    const result = await caller.webhookEndpoints.testPing({ id: endpoint.id });
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    expect(result).toMatchObject({ statusCode: 202, error: null, responseExcerpt: 'pong' });
+    expect(new Webhook(secret).verify(received?.body ?? '', received?.headers ?? {})).toMatchObject({ event: 'webhook::ping' });
+    expect(await caller.webhookSubscriptions.list()).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_NAMES } from '../../models/operations';
-import { listDeliveries, listDeliveryAttempts, replayDeliveries } from '../../services/delivery';
+import { listDeliveries, listDeliveryAttempts, replayDeliveries, sendTestPing } from '../../services/delivery';
+import { listOrganizationSubscriptions } from '../../services/webhook-subscriptions';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -48,6 +49,13 @@ export const webhookEndpointsRouter = router({
     deleteWebhookEndpoint({ organizationId: ctx.organizationId, id: input.id });
     return { deleted: true };
   }),
+  testPing: operatorProcedure
+    .input(endpointId)
+    .mutation(({ ctx, input }) => sendTestPing({ organizationId: ctx.organizationId, endpointId: input.id })),
+});
+
+export const webhookSubscriptionsRouter = router({
+  list: operatorProcedure.query(({ ctx }) => listOrganizationSubscriptions({ organizationId: ctx.organizationId })),
 });
 
 export const deliveriesRouter = router({
