@@ -107,4 +107,45 @@ export interface ConnectorModule {
   authHeaders(credentials: { accessToken?: string; apiKey?: string }, identity: Readonly<Record<string, string>>): Record<string, string>;
   /** Vendor status + body → our kind; the default maps by status alone. */
   classifyError?(status: number, body: unknown): VendorErrorClassification;
+  /** Native event subscriptions, for connectors whose EVENT_SOURCES kind is `native`. */
+  events?: ConnectorEvents;
+}
+
+/** One change a vendor told us about, normalised (inbound hooks and polling). */
+export interface InboundChange {
+  /** The vendor's event id: redelivered ids are dropped. */
+  vendorEventId: string;
+  /** The vendor account the change belongs to (portal, tenant…), for global hooks. */
+  accountId?: string;
+  model: Model;
+  trigger: 'created' | 'updated' | 'deleted';
+  remoteId: string;
+  occurredAt: string;
+  changedFields?: string[];
+  /** The unified record when the vendor sent it whole (never for deletions). */
+  record?: UnifiedRecord;
+}
+
+export interface SubscriptionWanted {
+  model: Model;
+  trigger: 'created' | 'updated' | 'deleted';
+}
+
+/**
+ * A connector's native event subscriptions (ARCHITECTURE.md, "Events"): it registers the connection's own hook URL
+ * at the vendor, and verifies and parses what the vendor then sends there.
+ */
+export interface ConnectorEvents {
+  /**
+   * Makes the vendor send exactly `wanted` to `hookUrl` (signed with `secret` where the vendor signs). `state` is
+   * what the previous call returned (vendor ids), or null the first time; the answer is stored as the new state.
+   */
+  subscribe(
+    ctx: ConnectorCallContext,
+    input: { hookUrl: string; secret: string; wanted: readonly SubscriptionWanted[]; state: Record<string, string> | null },
+  ): Promise<Record<string, string>>;
+  /** Removes everything `subscribe` registered. */
+  unsubscribe(ctx: ConnectorCallContext, state: Record<string, string>): Promise<void>;
+  /** Verifies a request to the connection's hook and parses it; `{ error }` when it is not authentic. */
+  parseHook(input: { rawBody: string; headers: Headers; secret: string; now: number }): InboundChange[] | { error: string };
 }

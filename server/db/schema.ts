@@ -293,3 +293,50 @@ export const inboundEvents = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.connectorId, table.vendorEventId] })],
 );
+
+/** A connection's own hook URL (`/v1/hook/<org>/prod/<connector>/connection/<id>`) for native subscriptions. */
+export const connectionHooks = sqliteTable(
+  'connection_hooks',
+  {
+    // 256 random bits: the URL is the first secret; the vendor's signature with `secret` is the second.
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    secretCiphertext: text('secret_ciphertext').notNull(),
+    // What the connector's subscribe() answered (vendor webhook and subscription ids).
+    vendorState: text('vendor_state', { mode: 'json' }).$type<Record<string, string>>(),
+    createdAt: createdAt(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (table) => [uniqueIndex('connection_hooks_connection_unique').on(table.connectionId)],
+);
+
+/** Polling state per subscription: where the last poll stopped, when the next is due, who holds it. */
+export const pollingStates = sqliteTable('polling_states', {
+  subscriptionId: text('subscription_id')
+    .primaryKey()
+    .references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
+  watermark: text('watermark'),
+  nextPollAt: text('next_poll_at').notNull(),
+  leaseOwner: text('lease_owner'),
+  leaseExpiresAt: text('lease_expires_at'),
+  lastError: text('last_error'),
+  updatedAt: text('updated_at').notNull(),
+});
+
+/** Records a polling subscription has seen (and their last update), so a change is emitted once. */
+export const pollingSeen = sqliteTable(
+  'polling_seen',
+  {
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
+    remoteId: text('remote_id').notNull(),
+    updatedAt: text('updated_at'),
+  },
+  (table) => [primaryKey({ columns: [table.subscriptionId, table.remoteId] })],
+);

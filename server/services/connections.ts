@@ -7,6 +7,7 @@ import { connections, sessions } from '../db/schema';
 import { AppError } from '../errors';
 import type { Operation } from '../models/operations';
 import { getRuntime, nowIso } from '../runtime';
+import { tearDownHook } from './connection-hooks';
 import { buildSearchText, parseSearchQuery, type SearchToken } from './connection-search';
 
 export type ConnectionRow = typeof connections.$inferSelect;
@@ -154,9 +155,11 @@ export function updateConnection(options: {
   });
 }
 
-// DELETE /v1/connections/{connectorId}/{ownerId}: its credentials go with the row; its sessions are revoked.
-export function deleteConnection(options: { organizationId: string; connectorId: string; ownerId: string }): void {
+// DELETE /v1/connections/{connectorId}/{ownerId}: its vendor subscriptions are removed first; its credentials go
+// with the row (and its subscriptions, hooks and polling state by cascade); its sessions are revoked.
+export async function deleteConnection(options: { organizationId: string; connectorId: string; ownerId: string }): Promise<void> {
   const { db } = getRuntime();
+  await tearDownHook(requireConnection(options));
   db.transaction(() => {
     const row = requireConnection(options);
     db.update(sessions)

@@ -1,9 +1,11 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
-import { parseHubspotEvents, verifyHubspotV3, type InboundChange } from '../connectors/hubspot/webhooks';
+import type { InboundChange } from '../connectors/framework';
+import { parseHubspotEvents, verifyHubspotV3 } from '../connectors/hubspot/webhooks';
 import { connections, inboundEvents, organizations } from '../db/schema';
 import { AppError } from '../errors';
 import { getRuntime, nowIso } from '../runtime';
+import type { ConnectionRow } from './connections';
 import { resolveClientCredentials } from './connector-apps';
 import { recordEvent } from './events';
 import { isSubscribed } from './webhook-subscriptions';
@@ -56,11 +58,11 @@ export function receiveGlobalHook(options: {
   const changes = parseHubspotEvents(payload);
   if (!changes) throw new AppError('SERVICE::BAD_REQUEST', 'body: must be an array of HubSpot events');
   const result: InboundResult = { received: changes.length, recorded: 0, duplicates: 0, unrouted: 0 };
-  for (const change of changes) record(organization.id, 'hubspot', change, result);
+  for (const change of changes) routeGlobalChange(organization.id, 'hubspot', change, result);
   return result;
 }
 
-function record(organizationId: string, connectorId: string, change: InboundChange, result: InboundResult): void {
+function routeGlobalChange(organizationId: string, connectorId: string, change: InboundChange, result: InboundResult): void {
   const { db } = getRuntime();
   const connection = db
     .select()
@@ -69,18 +71,36 @@ function record(organizationId: string, connectorId: string, change: InboundChan
       and(
         eq(connections.organizationId, organizationId),
         eq(connections.connectorId, connectorId),
-        sql`json_extract(${connections.identity}, '$.portalId') = ${change.accountId}`,
+        sql`json_extract(${connections.identity}, '$.portalId') = ${change.accountId ?? ''}`,
       ),
     )
     .get();
-  if (!connection || !isSubscribed(connection.id, change.model, change.trigger)) {
+  if (!connection) {
+    result.unrouted += 1;
+    return;
+  }
+  recordChange(connection, change, result);
+}
+
+/**
+ * One vendor change for one connection: dropped when nobody subscribed or the vendor event id was seen before,
+ * else written to the outbox together with its dedupe row.
+ */
+export function recordChange(connection: ConnectionRow, change: InboundChange, result: InboundResult): void {
+  const { db } = getRuntime();
+  if (!isSubscribed(connection.id, change.model, change.trigger)) {
     result.unrouted += 1;
     return;
   }
   db.transaction(() => {
     const fresh = db
       .insert(inboundEvents)
-      .values({ connectorId, vendorEventId: change.vendorEventId, organizationId, receivedAt: nowIso() })
+      .values({
+        connectorId: connection.connectorId,
+        vendorEventId: change.vendorEventId,
+        organizationId: connection.organizationId,
+        receivedAt: nowIso(),
+      })
       .onConflictDoNothing()
       .run().changes;
     if (fresh === 0) {
@@ -89,19 +109,32 @@ function record(organizationId: string, connectorId: string, change: InboundChan
     }
     // A deletion carries only the reference: the record is gone at the vendor and is never re-fetched.
     recordEvent({
-      organizationId,
+      organizationId: connection.organizationId,
       name: `${change.model}::${change.trigger}`,
-      connectorId,
+      connectorId: connection.connectorId,
       ownerId: connection.ownerId,
-      data: {
-        object: 'resourceRef',
-        model: change.model,
-        id: change.remoteId,
-        remote: { id: change.remoteId },
-        occurredAt: change.occurredAt,
-        ...(change.changedField ? { changedFields: [change.changedField] } : {}),
-      },
+      data: eventData(change),
     });
     result.recorded += 1;
   });
+}
+
+function eventData(change: InboundChange): Record<string, unknown> {
+  const reference = {
+    object: 'resourceRef',
+    model: change.model,
+    id: change.remoteId,
+    remote: { id: change.remoteId },
+    occurredAt: change.occurredAt,
+  };
+  if (change.trigger === 'deleted' || !change.record)
+    return { ...reference, ...(change.changedFields ? { changedFields: change.changedFields } : {}) };
+  return {
+    ...reference,
+    id: change.record.id,
+    fields: change.record.fields,
+    ...(change.record.createdAt ? { createdAt: change.record.createdAt } : {}),
+    ...(change.record.updatedAt ? { updatedAt: change.record.updatedAt } : {}),
+    ...(change.changedFields ? { changedFields: change.changedFields } : {}),
+  };
 }

@@ -1,13 +1,18 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import { EVENT_SOURCES, type Trigger } from '../connectors/event-sources';
+import type { SubscriptionWanted } from '../connectors/framework';
+import { connectorModule } from '../connectors/registry';
+import type { ConnectorId } from '../connectors/types';
 import { getConnector } from '../connectors/catalogue';
 import { newId } from '../crypto/random';
-import { connections, webhookSubscriptions } from '../db/schema';
+import { connections, pollingStates, webhookSubscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import type { Model } from '../models/operations';
 import { getRuntime, nowIso } from '../runtime';
+import { ensureHook, hookSecret, hookUrl, saveHookState, tearDownHook } from './connection-hooks';
 import type { ConnectionRow, ListWrapper } from './connections';
+import { connectorContext } from './vendor-calls';
 
 export interface WebhookView {
   object: 'webhook';
@@ -45,18 +50,64 @@ function resolveSources(connection: ConnectionRow, events: readonly string[]) {
   });
 }
 
+function currentSubscriptions(connectionId: string): SubscriptionRow[] {
+  return getRuntime().db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.connectionId, connectionId)).all();
+}
+
+/**
+ * Makes the vendor send exactly the connection's native subscriptions to the connection's hook (or removes the hook
+ * when none is left). Runs before the database changes, so a vendor refusal leaves everything as it was.
+ */
+async function syncNative(connection: ConnectionRow, wanted: SubscriptionWanted[], failure: 'subscribe' | 'unsubscribe'): Promise<void> {
+  const module = connectorModule(connection.connectorId as ConnectorId);
+  if (!module.events) return;
+  const code = failure === 'subscribe' ? 'CONNECTOR::WEBHOOK::SUBSCRIPTION_FAILED' : 'CONNECTOR::WEBHOOK::UNSUBSCRIPTION_FAILED';
+  try {
+    if (wanted.length === 0) {
+      await tearDownHook(connection);
+      return;
+    }
+    const hook = ensureHook(connection);
+    const state = await module.events.subscribe(connectorContext(connection, module), {
+      hookUrl: hookUrl(hook, connection.connectorId),
+      secret: hookSecret(hook),
+      wanted,
+      state: hook.vendorState ?? null,
+    });
+    saveHookState(hook.id, state);
+  } catch (error) {
+    const reason = error instanceof AppError ? error.message : 'the vendor could not be reached';
+    throw new AppError(
+      code,
+      `${module.declaration.name} refused the ${failure === 'subscribe' ? 'subscription' : 'unsubscription'}: ${reason}`,
+      { cause: error },
+    );
+  }
+}
+
+const nativeOf = (rows: { model: string; trigger: string; kind: string }[]): SubscriptionWanted[] =>
+  rows.filter((row) => row.kind === 'native').map((row) => ({ model: row.model as Model, trigger: row.trigger as Trigger }));
+
 // POST /v1/webhooks: subscribe the connection to events; subscribing twice changes nothing.
-export function subscribe(options: { connection: ConnectionRow; events: readonly string[] }): WebhookView[] {
+export async function subscribe(options: { connection: ConnectionRow; events: readonly string[] }): Promise<WebhookView[]> {
   const { db } = getRuntime();
-  const resolved = resolveSources(options.connection, [...new Set(options.events)]);
+  const { connection } = options;
+  const resolved = resolveSources(connection, [...new Set(options.events)]);
+  const existing = currentSubscriptions(connection.id);
+  const isNew = (item: { model: string; trigger: string }) =>
+    !existing.some((row) => row.model === item.model && row.trigger === item.trigger);
+  const added = resolved.filter(isNew);
+  if (added.some((item) => item.kind === 'native')) await syncNative(connection, nativeOf([...existing, ...added]), 'subscribe');
   return db.transaction(() =>
     resolved.map(({ model, trigger, kind }) => {
       const now = nowIso();
-      db.insert(webhookSubscriptions)
+      const id = newId('whk');
+      const inserted = db
+        .insert(webhookSubscriptions)
         .values({
-          id: newId('whk'),
-          organizationId: options.connection.organizationId,
-          connectionId: options.connection.id,
+          id,
+          organizationId: connection.organizationId,
+          connectionId: connection.id,
           model,
           trigger,
           kind,
@@ -65,13 +116,27 @@ export function subscribe(options: { connection: ConnectionRow; events: readonly
           updatedAt: now,
         })
         .onConflictDoNothing()
-        .run();
+        .run().changes;
+      // Polling starts from now: only changes after the subscription are events.
+      if (inserted && kind === 'polling') {
+        db.insert(pollingStates)
+          .values({
+            subscriptionId: id,
+            watermark: now,
+            nextPollAt: now,
+            leaseOwner: null,
+            leaseExpiresAt: null,
+            lastError: null,
+            updatedAt: now,
+          })
+          .run();
+      }
       const row = db
         .select()
         .from(webhookSubscriptions)
         .where(
           and(
-            eq(webhookSubscriptions.connectionId, options.connection.id),
+            eq(webhookSubscriptions.connectionId, connection.id),
             eq(webhookSubscriptions.model, model),
             eq(webhookSubscriptions.trigger, trigger),
           ),
@@ -95,23 +160,19 @@ export function listSubscriptions(options: { connection: ConnectionRow }): ListW
 }
 
 // DELETE /v1/webhooks: every named subscription must exist, else WEBHOOK::NOT_FOUND naming it and nothing changes.
-export function unsubscribe(options: { connection: ConnectionRow; events: readonly string[] }): void {
+export async function unsubscribe(options: { connection: ConnectionRow; events: readonly string[] }): Promise<void> {
   const { db } = getRuntime();
+  const existing = currentSubscriptions(options.connection.id);
+  const removing = options.events.map((event, index) => {
+    const { model, trigger } = split(event);
+    const row = existing.find((candidate) => candidate.model === model && candidate.trigger === trigger);
+    if (!row) throw new AppError('WEBHOOK::NOT_FOUND', `body.events[${index}]: the connection is not subscribed to ${event}`);
+    return row;
+  });
+  const remaining = existing.filter((row) => !removing.includes(row));
+  if (removing.some((row) => row.kind === 'native')) await syncNative(options.connection, nativeOf(remaining), 'unsubscribe');
   db.transaction(() => {
-    options.events.forEach((event, index) => {
-      const { model, trigger } = split(event);
-      const removed = db
-        .delete(webhookSubscriptions)
-        .where(
-          and(
-            eq(webhookSubscriptions.connectionId, options.connection.id),
-            eq(webhookSubscriptions.model, model),
-            eq(webhookSubscriptions.trigger, trigger),
-          ),
-        )
-        .run().changes;
-      if (removed === 0) throw new AppError('WEBHOOK::NOT_FOUND', `body.events[${index}]: the connection is not subscribed to ${event}`);
-    });
+    for (const row of removing) db.delete(webhookSubscriptions).where(eq(webhookSubscriptions.id, row.id)).run();
   });
 }
 

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Trigger } from '../event-sources';
+import type { InboundChange } from '../framework';
 import type { Model } from '../../models/operations';
 
 /**
@@ -52,16 +53,6 @@ export function verifyHubspotV3(options: {
   return expected.length === actual.length && timingSafeEqual(expected, actual) ? null : 'the signature does not match';
 }
 
-export interface InboundChange {
-  vendorEventId: string;
-  accountId: string;
-  model: Model;
-  trigger: Trigger;
-  remoteId: string;
-  occurredAt: string;
-  changedField?: string;
-}
-
 const OBJECTS: Record<string, Model> = { contact: 'genericContact', company: 'genericCompany', deal: 'crmOpportunity' };
 const CHANGES: Record<string, Trigger> = {
   creation: 'created',
@@ -92,7 +83,7 @@ export function parseHubspotEvents(payload: unknown): InboundChange[] | null {
         trigger,
         remoteId,
         occurredAt: new Date(typeof event.occurredAt === 'number' ? event.occurredAt : Date.now()).toISOString(),
-        ...(typeof event.propertyName === 'string' ? { changedField: event.propertyName } : {}),
+        ...(typeof event.propertyName === 'string' ? { changedFields: [event.propertyName] } : {}),
       },
     ];
   });

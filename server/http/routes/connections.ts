@@ -109,7 +109,7 @@ export const connectionRoutes: RouteDefinition[] = [
     handler: withApiKey(async (ctx) => {
       const path = parsePart('path', connectionPath, ctx.params);
       Object.assign(ctx.logFields, path);
-      deleteConnection({ organizationId: ctx.caller.organizationId, ...path });
+      await deleteConnection({ organizationId: ctx.caller.organizationId, ...path });
       return { status: 204 };
     }),
   },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getRuntime } from '../../runtime';
+import { receiveConnectionHook } from '../../services/connection-hooks';
 import { receiveGlobalHook } from '../../services/inbound-hooks';
 import { readBodyBytes } from '../codecs';
 import { withoutCredentials } from '../auth';
@@ -28,6 +29,19 @@ export const hookRoutes: RouteDefinition[] = [
         headers: ctx.request.headers,
       });
       return { status: 200, body: result };
+    }),
+  },
+  {
+    // POST /v1/hook/{org}/prod/{connector}/connection/{hookId}: a native subscription's delivery for one connection
+    method: 'POST',
+    pattern: '/v1/hook/{organizationId}/prod/{connectorId}/connection/{hookId}',
+    handler: withoutCredentials(async (ctx) => {
+      const path = parsePart('path', hookPath.extend({ hookId: z.string().min(10).max(200) }), ctx.params);
+      ctx.logFields.organizationId = path.organizationId;
+      ctx.logFields.connectorId = path.connectorId;
+      const { env } = getRuntime();
+      const rawBody = new TextDecoder().decode(await readBodyBytes(ctx.request, env.MAX_BODY_BYTES));
+      return { status: 200, body: receiveConnectionHook({ ...path, rawBody, headers: ctx.request.headers }) };
     }),
   },
 ];

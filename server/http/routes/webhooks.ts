@@ -27,7 +27,7 @@ export const webhookRoutes: RouteDefinition[] = [
     pattern: '/v1/webhooks',
     handler: withConnection(async (ctx) => {
       const body = parsePart('body', eventsBody, ctx.body ?? {});
-      return { status: 200, body: subscribe({ connection: ctx.connection, events: body.events }) };
+      return { status: 200, body: await subscribe({ connection: ctx.connection, events: body.events }) };
     }),
   },
   {
@@ -45,7 +45,7 @@ export const webhookRoutes: RouteDefinition[] = [
     pattern: '/v1/webhooks',
     handler: withConnection(async (ctx) => {
       const body = parsePart('body', eventsBody, ctx.body ?? {});
-      unsubscribe({ connection: ctx.connection, events: body.events });
+      await unsubscribe({ connection: ctx.connection, events: body.events });
       return { status: 204 };
     }),
   },

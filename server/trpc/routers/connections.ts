@@ -46,8 +46,8 @@ export const connectionsRouter = router({
       })),
     };
   }),
-  delete: operatorProcedure.input(connectionKey).mutation(({ ctx, input }) => {
-    deleteConnection({ organizationId: ctx.organizationId, ...input });
+  delete: operatorProcedure.input(connectionKey).mutation(async ({ ctx, input }) => {
+    await deleteConnection({ organizationId: ctx.organizationId, ...input });
     return { deleted: true };
   }),
   connectors: operatorProcedure.query(() =>
