@@ -71,6 +71,10 @@ const envSchema = z
       .default('0s,5s,5m,30m,2h,5h,10h,10h')
       .transform((value) => value.split(',').map(toMilliseconds)),
     WEBHOOK_TIMEOUT_MS: positiveInt(15_000, 120_000),
+    // How often a polling subscription lists its model for changes.
+    POLL_INTERVAL_MS: positiveInt(60_000, 24 * 3_600_000),
+    // How long the customer's endpoint may take to answer a CRM card request before the fallback card is shown.
+    CARD_VIEW_TIMEOUT_MS: positiveInt(3_000, 10_000),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.DEFAULT_API_KEY) !== Boolean(env.DEFAULT_API_SECRET)) {
