@@ -47,7 +47,9 @@ function asPhone(token: string): string | undefined {
 }
 
 export function parseSearchQuery(q: string): SearchToken[] {
+  // A phone number written with spaces (`+44 20 7946 0958`) is one token, not four.
   return q
+    .replace(/\+\d[\d ().-]{5,}\d/g, (phone) => phone.replace(/[\s().-]/g, ''))
     .split(/\s+/)
     .map((raw) => raw.trim().replace(/^[,;]+|[,;]+$/g, ''))
     .filter(Boolean)
