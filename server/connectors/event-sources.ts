@@ -9,7 +9,9 @@ export type EventSourceKind = 'native' | 'global' | 'polling';
  * or trigger missing here answers CONNECTOR::WEBHOOKS_NOT_SUPPORTED.
  *
  * HubSpot: app-level subscriptions deliver `contact.*`, `company.*` and `deal.*` to the global `main` hook,
- * routed to the connection by `portalId` (https://developers.hubspot.com/docs/api/webhooks).
+ * routed to the connection by `portalId` (https://developers.hubspot.com/docs/api/webhooks). Engagements have no
+ * webhook subscription types, so they are polled by `hs_lastmodifieddate`; a list never shows archived
+ * engagements, so their deletion cannot be told (server/services/polling.ts).
  */
 export const EVENT_SOURCES: Partial<Record<ConnectorId, Partial<Record<Model, { kind: EventSourceKind; triggers: readonly Trigger[] }>>>> =
   {
@@ -17,5 +19,11 @@ export const EVENT_SOURCES: Partial<Record<ConnectorId, Partial<Record<Model, { 
       genericContact: { kind: 'global', triggers: ['created', 'updated', 'deleted'] },
       genericCompany: { kind: 'global', triggers: ['created', 'updated', 'deleted'] },
       crmOpportunity: { kind: 'global', triggers: ['created', 'updated', 'deleted'] },
+      crmEngagement: { kind: 'polling', triggers: ['created', 'updated'] },
+    },
+    // Dialpad: a per-connection webhook plus call and contact event subscriptions (dialpad/events.ts).
+    dialpad: {
+      telephonyCall: { kind: 'native', triggers: ['created', 'updated'] },
+      genericContact: { kind: 'native', triggers: ['created', 'updated', 'deleted'] },
     },
   };

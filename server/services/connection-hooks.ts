@@ -50,6 +50,11 @@ export function saveHookState(hookId: string, state: Record<string, string> | nu
   getRuntime().db.update(connectionHooks).set({ vendorState: state, updatedAt: nowIso() }).where(eq(connectionHooks.id, hookId)).run();
 }
 
+/** Forgets a connection's hook (the vendor holds nothing for it). */
+export function removeHook(connectionId: string): void {
+  getRuntime().db.delete(connectionHooks).where(eq(connectionHooks.connectionId, connectionId)).run();
+}
+
 /** Removes everything registered at the vendor and revokes the hook URL; failures are logged, never block. */
 export async function tearDownHook(connection: ConnectionRow): Promise<void> {
   const hook = findHook(connection.id);

@@ -10,7 +10,7 @@ import { connections, pollingStates, webhookSubscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import type { Model } from '../models/operations';
 import { getRuntime, nowIso } from '../runtime';
-import { ensureHook, hookSecret, hookUrl, saveHookState, tearDownHook } from './connection-hooks';
+import { ensureHook, findHook, hookSecret, hookUrl, removeHook, saveHookState, tearDownHook } from './connection-hooks';
 import type { ConnectionRow, ListWrapper } from './connections';
 import { connectorContext } from './vendor-calls';
 
@@ -62,6 +62,7 @@ async function syncNative(connection: ConnectionRow, wanted: SubscriptionWanted[
   const module = connectorModule(connection.connectorId as ConnectorId);
   if (!module.events) return;
   const code = failure === 'subscribe' ? 'CONNECTOR::WEBHOOK::SUBSCRIPTION_FAILED' : 'CONNECTOR::WEBHOOK::UNSUBSCRIPTION_FAILED';
+  const hadHook = Boolean(findHook(connection.id));
   try {
     if (wanted.length === 0) {
       await tearDownHook(connection);
@@ -76,6 +77,8 @@ async function syncNative(connection: ConnectionRow, wanted: SubscriptionWanted[
     });
     saveHookState(hook.id, state);
   } catch (error) {
+    // A hook made for this call and refused by the vendor leaves nothing behind.
+    if (!hadHook) removeHook(connection.id);
     const reason = error instanceof AppError ? error.message : 'the vendor could not be reached';
     throw new AppError(
       code,

@@ -1,6 +1,7 @@
 import { AppError } from '../../errors';
 import type { ConnectorCallContext, ConnectorModule, ListPage, QueryValue, UnifiedRecord, VendorErrorClassification } from '../framework';
 import { dialpad } from './declaration';
+import { dialpadEvents } from './events';
 import { callFromDialpad, type DialpadCall } from './mappers/call';
 import { contactFromDialpad, contactToDialpad, type DialpadContact } from './mappers/contact';
 import { transcriptFromDialpad, type DialpadTranscript } from './mappers/transcript';
@@ -192,4 +193,5 @@ export const dialpadModule: ConnectorModule = {
   authHeaders: (credentials): Record<string, string> =>
     credentials.accessToken ? { authorization: `Bearer ${credentials.accessToken}` } : {},
   classifyError: classifyDialpadError,
+  events: dialpadEvents,
 };

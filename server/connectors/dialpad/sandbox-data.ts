@@ -52,7 +52,8 @@ export interface FakeCall {
   date_started: string;
   date_rang: string;
   date_connected?: string;
-  date_ended: string;
+  /** Absent while the call is live. */
+  date_ended?: string;
   duration: number;
   total_duration: number;
   internal_number: string;

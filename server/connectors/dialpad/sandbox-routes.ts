@@ -2,28 +2,10 @@ import { json } from '../sandbox-kit/http';
 import { bearerRoute, type FakeRoute } from '../sandbox-kit/types';
 import { accountData, type FakeContact, type FakeTranscriptLine } from './sandbox-data';
 import { badRequest, notFound } from './sandbox-errors';
+import { emitContactEvent } from './sandbox-events';
+import { page, toE164 } from './sandbox-paging';
 
-/**
- * The Dialpad fake's record routes: contacts (CRUD), users, calls and transcripts, with the operations, query
- * parameters and shapes of vendor-specs/dialpad/openapi.json and Dialpad's `{ items, cursor }` pagination.
- */
-export const DIALPAD_PAGE_SIZE = 10;
-
-// Cursors are opaque to clients; the fake's is the offset of the next item.
-const encodeCursor = (offset: number) => Buffer.from(`offset:${offset}`).toString('base64url');
-
-function page<T>(items: readonly T[], url: URL, map: (item: T) => unknown): Response {
-  const cursor = url.searchParams.get('cursor');
-  let offset = 0;
-  if (cursor) {
-    const match = /^offset:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!match?.[1]) return badRequest('Invalid cursor');
-    offset = Number(match[1]);
-  }
-  const slice = items.slice(offset, offset + DIALPAD_PAGE_SIZE);
-  const next = offset + DIALPAD_PAGE_SIZE < items.length ? encodeCursor(offset + DIALPAD_PAGE_SIZE) : undefined;
-  return json({ items: slice.map(map), ...(next ? { cursor: next } : {}) });
-}
+export { DIALPAD_PAGE_SIZE } from './sandbox-paging';
 
 function contactView(contact: FakeContact) {
   return {
@@ -31,15 +13,6 @@ function contactView(contact: FakeContact) {
     ...(contact.emails[0] ? { primary_email: contact.emails[0] } : {}),
     ...(contact.phones[0] ? { primary_phone: contact.phones[0] } : {}),
   };
-}
-
-/** Dialpad stores phone numbers in E.164 and refuses what it cannot read as one. */
-function toE164(value: string): string | undefined {
-  if (!/^\+?[\d\s().-]+$/.test(value)) return undefined;
-  const digits = value.replace(/\D/g, '');
-  if (digits.length < 7 || digits.length > 15) return undefined;
-  if (value.trim().startsWith('+')) return `+${digits}`;
-  return digits.length === 10 ? `+1${digits}` : `+${digits}`;
 }
 
 interface ContactInput {
@@ -103,6 +76,11 @@ function transcriptView(callId: string, lines: readonly FakeTranscriptLine[]) {
   return { call_id: callId, lines };
 }
 
+/**
+ * The Dialpad fake's record routes: contacts (CRUD), users, calls and transcripts, with the operations, query
+ * parameters and shapes of vendor-specs/dialpad/openapi.json and Dialpad's `{ items, cursor }` pagination. A
+ * contact write also sends Dialpad's contact event to the subscribed webhooks (sandbox-events.ts).
+ */
 export const dialpadRecordRoutes: readonly FakeRoute[] = [
   // contacts.list: shared contacts, or the local contacts of `owner_id`.
   bearerRoute('GET', '/api/v2/contacts', ({ grant, url }) => {
@@ -133,6 +111,7 @@ export const dialpadRecordRoutes: readonly FakeRoute[] = [
     if (refused) return refused;
     data.nextContact += 1;
     data.contacts.set(contact.id, contact);
+    emitContactEvent(grant.account, 'Created', contactView(contact));
     return json(contactView(contact));
   }),
   // contacts.get
@@ -151,6 +130,7 @@ export const dialpadRecordRoutes: readonly FakeRoute[] = [
     const refused = applyInput(draft, input, false);
     if (refused) return refused;
     Object.assign(contact, draft);
+    emitContactEvent(grant.account, 'Updated', contactView(contact));
     return json(contactView(contact));
   }),
   // contacts.delete: answers the deleted contact.
@@ -159,6 +139,7 @@ export const dialpadRecordRoutes: readonly FakeRoute[] = [
     const contact = contacts.get(params.id ?? '');
     if (!contact) return notFound(`Contact ${params.id} not found`);
     contacts.delete(contact.id);
+    emitContactEvent(grant.account, 'Deleted', contactView(contact));
     return json(contactView(contact));
   }),
   // users.list

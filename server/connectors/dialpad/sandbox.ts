@@ -2,6 +2,7 @@ import { json } from '../sandbox-kit/http';
 import { bearerRoute, type SandboxFake } from '../sandbox-kit/types';
 import { dialpad } from './declaration';
 import { dialpadError } from './sandbox-errors';
+import { dialpadEventRoutes } from './sandbox-event-routes';
 import { dialpadRecordRoutes } from './sandbox-routes';
 
 export const dialpadSandbox: SandboxFake = {
@@ -38,6 +39,7 @@ export const dialpadSandbox: SandboxFake = {
       return new Response(null, { status: 204 });
     }),
     ...dialpadRecordRoutes,
+    ...dialpadEventRoutes,
   ],
   unauthorized: (problem) =>
     dialpadError(401, 'required', problem === 'expired' ? 'The access token has expired' : 'Invalid or missing access token'),
