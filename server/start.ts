@@ -2,6 +2,7 @@ import 'server-only';
 import { EnvError, getEnv } from './env';
 import { errorFields, log } from './log';
 import { ensureReady } from './services/bootstrap';
+import { pointSandboxWebhooksAtService } from './services/sandbox-webhooks';
 
 /** Start-up of the web process (called from instrumentation.ts). Exits the process when it cannot serve safely. */
 export async function startService(): Promise<void> {
@@ -9,6 +10,8 @@ export async function startService(): Promise<void> {
     const env = getEnv();
     process.env.NEXTAUTH_URL ??= env.baseUrl;
     await ensureReady();
+    const sandboxWebhookTarget = pointSandboxWebhooksAtService();
+    if (sandboxWebhookTarget) log.info('sandbox HubSpot webhooks go to the global hook', { target: sandboxWebhookTarget });
     if (env.WORKER_IN_PROCESS) {
       const { startWorker } = await import('./worker');
       const worker = startWorker();

@@ -97,8 +97,12 @@ const externalAttendee = z.strictObject({
   lastName: z.string().optional(),
   phoneNumber: z.string().optional(),
 });
+const httpUrl = z
+  .string()
+  .max(2000)
+  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an absolute http(s) URL');
 const cardContent = z.union([
-  z.strictObject({ type: z.literal('text'), label: z.string(), value: z.string(), link: z.string().optional() }),
+  z.strictObject({ type: z.literal('text'), label: z.string(), value: z.string(), link: httpUrl.optional() }),
   z.strictObject({
     type: z.literal('status'),
     label: z.string(),
@@ -106,7 +110,23 @@ const cardContent = z.union([
     status: oneOf(['default', 'success', 'warning', 'danger', 'info'] as const),
   }),
 ]);
-const cardAction = z.strictObject({ type: oneOf(['openUrl', 'openUrlInIframe'] as const), label: z.string(), url: z.string() });
+const cardAction = z.strictObject({ type: oneOf(['openUrl', 'openUrlInIframe'] as const), label: z.string(), url: httpUrl });
+const widgetCard = z.strictObject({
+  title: z.string(),
+  link: httpUrl.optional(),
+  contents: z.array(cardContent),
+  actions: z.array(cardAction).optional(),
+});
+const widgetRoot = z.strictObject({
+  title: z.string().optional(),
+  providerName: z.string().optional(),
+  providerLogoUrl: httpUrl.optional(),
+  actions: z.array(cardAction).optional(),
+});
+
+/** The card content a customer application answers to a `widgetCardView` request (spec/models.md, "Widget"). */
+export const widgetCardContent = z.strictObject({ cards: z.array(widgetCard).max(50), root: widgetRoot.optional() });
+export type WidgetCardContent = z.infer<typeof widgetCardContent>;
 
 export const MODEL_SHAPES = {
   genericContact: { firstName: text(), lastName: text(), email, phone: text(5, 20), companies: refs, custom },
@@ -200,20 +220,8 @@ export const MODEL_SHAPES = {
     genericContact: refs,
     genericCompany: refs,
     crmOpportunity: refs,
-    cards: z.array(
-      z.strictObject({
-        title: z.string(),
-        link: z.string().optional(),
-        contents: z.array(cardContent),
-        actions: z.array(cardAction).optional(),
-      }),
-    ),
-    root: z.strictObject({
-      title: z.string().optional(),
-      providerName: z.string().optional(),
-      providerLogoUrl: z.string().optional(),
-      actions: z.array(cardAction).optional(),
-    }),
+    cards: z.array(widgetCard),
+    root: widgetRoot,
   },
   accountingInvoice: {
     invoiceCode: text(),

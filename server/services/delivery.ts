@@ -27,7 +27,7 @@ export function signPayload(secret: string, id: string, timestamp: number, body:
 export type DeliveryRow = typeof deliveries.$inferSelect;
 
 /** Standard Webhooks headers; during a secret rotation the signature header carries both signatures. */
-function signedHeaders(endpoint: typeof webhookEndpoints.$inferSelect, messageId: string, body: string): Record<string, string> {
+export function signedHeaders(endpoint: typeof webhookEndpoints.$inferSelect, messageId: string, body: string): Record<string, string> {
   const timestamp = Math.floor(Date.now() / 1000);
   return {
     'content-type': 'application/json',

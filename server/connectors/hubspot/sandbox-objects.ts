@@ -19,6 +19,7 @@ import { CREATED_PROPERTY, DEFAULT_READ_PROPERTIES, MODIFIED_PROPERTY } from './
 import { matchesFilterGroups, sortObjects } from './sandbox-search';
 import { nextObjectId, type FakeObject, type Portal } from './sandbox-store';
 import { checkPropertyValues } from './sandbox-values';
+import { emitHubSpotChange } from './sandbox-webhooks';
 
 /** CRM objects v3: https://developers.hubspot.com/docs/api/crm/contacts (same shape for every object type). */
 function present(
@@ -125,6 +126,7 @@ async function createObject(ctx: PortalContext): Promise<Response> {
   };
   ctx.portal.objects[type].set(id, record);
   for (const link of links) associate(ctx.portal, type, id, link.to, link.id);
+  emitHubSpotChange(ctx.portal, type, id, 'creation');
   return json(present(ctx.portal, type, record, Object.keys(merged), []), 201);
 }
 
@@ -142,8 +144,11 @@ async function updateObject(ctx: PortalContext): Promise<Response> {
   if (rules instanceof Response) return rules;
   if (rules.length) return invalidProperties(rules);
   const at = nowIso();
+  // HubSpot sends one propertyChange event per property whose value really changed.
+  const changed = Object.entries(checked.values).filter(([name, value]) => (record.properties[name] ?? null) !== value);
   record.properties = { ...merged, [MODIFIED_PROPERTY[type]]: at };
   record.updatedAt = at;
+  for (const [name, value] of changed) emitHubSpotChange(ctx.portal, type, record.id, 'propertyChange', { name, value });
   return json(present(ctx.portal, type, record, Object.keys(checked.values), []));
 }
 
@@ -184,6 +189,7 @@ function archiveObject(ctx: PortalContext): Response {
   const id = ctx.params.objectId ?? '';
   if (!ctx.portal.objects[type].delete(id)) return notFound();
   dropAssociations(ctx.portal, type, id);
+  emitHubSpotChange(ctx.portal, type, id, 'deletion');
   return new Response(null, { status: 204 });
 }
 

@@ -1,5 +1,6 @@
 import { handleV1 } from '../pipeline';
 import { createRouter } from '../router';
+import { cardViewRoutes } from './card-view';
 import { connectionRoutes } from './connections';
 import { oauthRoutes } from './oauth';
 import { proxyRoutes } from './proxy';
@@ -17,6 +18,7 @@ export const v1Router = createRouter([
   ...resourceRoutes,
   ...webhookRoutes,
   ...hookRoutes,
+  ...cardViewRoutes,
 ]);
 
 export function handleV1Request(request: Request): Promise<Response> {
