@@ -261,3 +261,34 @@ describe('webhook delivery', () => {
     await target.close();
   });
 });
+
+describe('POST /v1/deliveries/replay', () => {
+  it('replays one delivery or a time range for the caller organization, and names what is missing', async () => {
+    const { createWebhookEndpoint } = await import('@/server/services/webhook-endpoints');
+    const { recordEvent } = await import('@/server/services/events');
+    createWebhookEndpoint({ organizationId: await organizationId(), url: 'http://127.0.0.1:9/unreachable' });
+    const { deliveryIds } = recordEvent({
+      organizationId: await organizationId(),
+      name: 'genericContact::created',
+      connectorId: 'hubspot',
+      ownerId: 'o',
+      data: {},
+    });
+    const replay = (body: unknown) =>
+      service.call('/v1/deliveries/replay', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const one = await replay({ deliveryId: deliveryIds[0] });
+    expect(one.status).toBe(200);
+    expect(await one.json()).toEqual({ object: 'replay', replayed: 1 });
+    const range = await replay({ from: new Date(Date.now() - 3600_000).toISOString(), to: new Date(Date.now() + 1000).toISOString() });
+    expect(((await range.json()) as { replayed: number }).replayed).toBeGreaterThanOrEqual(1);
+    const missing = await replay({});
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ error: 'SERVICE::BAD_REQUEST', message: 'body: name a deliveryId or a time range (from, to)' });
+    expect(await replay({ deliveryId: deliveryIds[0] }).then((response) => response.status)).toBe(200);
+    expect((await service.call('/v1/deliveries/replay', { method: 'POST', auth: false })).status).toBe(401);
+  });
+});

@@ -2,6 +2,7 @@ import { handleV1 } from '../pipeline';
 import { createRouter } from '../router';
 import { cardViewRoutes } from './card-view';
 import { connectionRoutes } from './connections';
+import { deliveryRoutes } from './deliveries';
 import { oauthRoutes } from './oauth';
 import { proxyRoutes } from './proxy';
 import { resourceRoutes } from './resources';
@@ -19,6 +20,7 @@ export const v1Router = createRouter([
   ...webhookRoutes,
   ...hookRoutes,
   ...cardViewRoutes,
+  ...deliveryRoutes,
 ]);
 
 export function handleV1Request(request: Request): Promise<Response> {
