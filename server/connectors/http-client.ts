@@ -1,4 +1,54 @@
+import http from 'node:http';
+import https from 'node:https';
 import { log } from '../log';
+
+const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 64 });
+
+/**
+ * One vendor exchange over node:http(s) with keep-alive agents, answered as a fetch `Response` (body read in
+ * full). The hot path of every proxied and resource call: global fetch costs several times the CPU (undici's
+ * web-stream plumbing, plus Next.js's patched fetch inside route handlers). Like `redirect: 'manual'`, redirects
+ * are not followed. `timeoutMs` bounds the whole exchange. No `accept-encoding` is sent, so bodies come
+ * uncompressed.
+ */
+function send(url: string, init: RequestInit & { body?: string }, timeoutMs: number): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    const secure = target.protocol === 'https:';
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, key) => (headers[key] = value));
+    if (init.body !== undefined) headers['content-length'] = String(Buffer.byteLength(init.body));
+    const request = (secure ? https : http).request(target, {
+      method: init.method ?? 'GET',
+      headers,
+      agent: secure ? httpsAgent : httpAgent,
+    });
+    const timer = setTimeout(() => request.destroy(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      reject(error);
+    };
+    request.on('error', fail);
+    request.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', fail);
+      res.on('end', () => {
+        clearTimeout(timer);
+        const out = new Headers();
+        for (const [key, value] of Object.entries(res.headers)) {
+          if (Array.isArray(value)) value.forEach((item) => out.append(key, item));
+          else if (value !== undefined) out.set(key, value);
+        }
+        const status = res.statusCode ?? 502;
+        const empty = status === 204 || status === 205 || status === 304;
+        resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers: out }));
+      });
+    });
+    request.end(init.body);
+  });
+}
 
 /**
  * The one outbound HTTP client for vendor calls (ARCHITECTURE.md, "Connectors"): a timeout on every call and a
@@ -42,7 +92,13 @@ export async function vendorFetch(url: string, init: RequestInit = {}, options: 
   for (let attempt = 0; ; attempt += 1) {
     let response: Response;
     try {
-      response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS) });
+      const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      // Fast path for the shapes vendor calls use (no body or a string); anything else keeps fetch's body rules.
+      const { body } = init;
+      response =
+        body === undefined || body === null || typeof body === 'string'
+          ? await send(url, { ...init, body: body ?? undefined }, timeoutMs)
+          : await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       if (attempt < retries) {
         await sleep(200 * 2 ** attempt);

@@ -1,6 +1,8 @@
 import 'server-only';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { newId, newSecret, safeEqual } from '../crypto/random';
+import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { apiKeys } from '../db/schema';
 import { AppError } from '../errors';
 import { getRuntime, nowIso } from '../runtime';
@@ -99,6 +101,14 @@ export function rotateApiKey(options: { organizationId: string; id: string }): {
   });
 }
 
+// The lookup of every authenticated /v1 call.
+function buildApiKeyLookup(db: Db) {
+  return db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.publicKey, sql.placeholder('publicKey')))
+    .prepare();
+}
 // A ciphertext of a random secret, decrypted when the key is unknown so that both paths do the same work.
 let decoy: string | undefined;
 const LAST_USED_GRANULARITY_MS = 60_000;
@@ -116,7 +126,7 @@ export function authenticateApiKey(options: { publicKey: string | null; secret: 
   });
   if (!options.publicKey) return fail('header x-api-key: is required');
   const { db, keyring } = getRuntime();
-  const row = db.select().from(apiKeys).where(eq(apiKeys.publicKey, options.publicKey)).get();
+  const row = prepared(db, 'apiKeyByPublicKey', buildApiKeyLookup).get({ publicKey: options.publicKey });
   if (!row) {
     decoy ??= keyring.encrypt('api-key-secret', newSecret('sk'), 'decoy');
     keyring.decrypt('api-key-secret', decoy, 'decoy');

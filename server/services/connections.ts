@@ -3,6 +3,8 @@ import { and, desc, eq, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { getConnector } from '../connectors/catalogue';
 import type { ConnectorId } from '../connectors/types';
 import { newId } from '../crypto/random';
+import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { connections, sessions } from '../db/schema';
 import { AppError } from '../errors';
 import type { Operation } from '../models/operations';
@@ -45,19 +47,28 @@ function notFound(connectorId: string, ownerId: string): AppError {
   return new AppError('SERVICE::CONNECTION::NOT_FOUND', `No ${connectorId} connection for owner "${ownerId}"`);
 }
 
-export function findConnection(options: { organizationId: string; connectorId: string; ownerId: string }): ConnectionRow | undefined {
-  const { db } = getRuntime();
+function buildFind(db: Db) {
   return db
     .select()
     .from(connections)
     .where(
       and(
-        eq(connections.organizationId, options.organizationId),
-        eq(connections.connectorId, options.connectorId),
-        eq(connections.ownerId, options.ownerId),
+        eq(connections.organizationId, sql.placeholder('organizationId')),
+        eq(connections.connectorId, sql.placeholder('connectorId')),
+        eq(connections.ownerId, sql.placeholder('ownerId')),
       ),
     )
-    .get();
+    .prepare();
+}
+
+/** The hot lookup of every connection-scoped /v1 call: one prepared statement per database handle. */
+export function findConnection(options: { organizationId: string; connectorId: string; ownerId: string }): ConnectionRow | undefined {
+  const { db } = getRuntime();
+  return prepared(db, 'connectionByOwner', buildFind).get({
+    organizationId: options.organizationId,
+    connectorId: options.connectorId,
+    ownerId: options.ownerId,
+  });
 }
 
 /** A connection of this organization, or SERVICE::CONNECTION::NOT_FOUND (also for another organization's). */

@@ -1,5 +1,7 @@
 import 'server-only';
 import { and, desc, eq, gte, isNotNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { requestLogs } from '../db/schema';
 import { log } from '../log';
 import { getRuntime } from '../runtime';
@@ -10,12 +12,41 @@ export type RequestLogRow = typeof requestLogs.$inferSelect;
 // Retention is enforced every this many writes, so a busy service never grows unbounded between sweeps.
 const PRUNE_EVERY = 500;
 let writesSincePrune = 0;
+// One prepared insert per database handle: every /v1 request writes a row.
+function buildInsert(db: Db) {
+  return db
+    .insert(requestLogs)
+    .values({
+      organizationId: sql.placeholder('organizationId'),
+      requestId: sql.placeholder('requestId'),
+      method: sql.placeholder('method'),
+      route: sql.placeholder('route'),
+      path: sql.placeholder('path'),
+      status: sql.placeholder('status'),
+      errorCode: sql.placeholder('errorCode'),
+      errorMessage: sql.placeholder('errorMessage'),
+      connectorId: sql.placeholder('connectorId'),
+      ownerId: sql.placeholder('ownerId'),
+      durationMs: sql.placeholder('durationMs'),
+      details: sql.placeholder('details'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare();
+}
 
 /** Writes one request-log row. A logging failure never fails the request: it is reported on stdout instead. */
 export function recordRequest(entry: RequestLogEntry): void {
   try {
     const { db } = getRuntime();
-    db.insert(requestLogs).values(entry).run();
+    prepared(db, 'requestLogInsert', buildInsert).run({
+      organizationId: null,
+      errorCode: null,
+      errorMessage: null,
+      connectorId: null,
+      ownerId: null,
+      details: null,
+      ...entry,
+    });
     writesSincePrune += 1;
     if (writesSincePrune >= PRUNE_EVERY) {
       writesSincePrune = 0;

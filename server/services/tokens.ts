@@ -44,8 +44,13 @@ const isStale = (credentials: StoredCredentials, now = Date.now()) =>
  * Valid credentials for a vendor call. Refreshes when the access token is within 60 s of expiry, or when the
  * caller says the vendor just rejected `rejectedAccessToken` (a 401): then only if nobody has replaced it yet.
  */
-export async function getValidCredentials(options: { connectionId: string; rejectedAccessToken?: string }): Promise<StoredCredentials> {
-  const row = loadRow(options.connectionId);
+export async function getValidCredentials(options: {
+  connectionId: string;
+  rejectedAccessToken?: string;
+  /** The row the caller just read in this request: saves reading it again. */
+  row?: ConnectionRow;
+}): Promise<StoredCredentials> {
+  const row = options.row && options.row.id === options.connectionId ? options.row : loadRow(options.connectionId);
   const credentials = usable(row);
   if (credentials.kind !== 'oauth2') return credentials;
   const rejected = options.rejectedAccessToken !== undefined && credentials.accessToken === options.rejectedAccessToken;
@@ -53,16 +58,18 @@ export async function getValidCredentials(options: { connectionId: string; rejec
 
   let flight = inFlight.get(row.id);
   if (!flight) {
-    flight = refreshConnection(row.id).finally(() => inFlight.delete(row.id));
+    flight = refreshConnection(row.id, options.rejectedAccessToken).finally(() => inFlight.delete(row.id));
     inFlight.set(row.id, flight);
   }
   return flight;
 }
 
-async function refreshConnection(connectionId: string): Promise<StoredCredentials> {
+async function refreshConnection(connectionId: string, rejectedAccessToken?: string): Promise<StoredCredentials> {
   const row = loadRow(connectionId);
   const credentials = usable(row);
   if (credentials.kind !== 'oauth2') return credentials;
+  // The caller may have held an older copy of the row: when the stored tokens are already fresh, use them.
+  if (!isStale(credentials) && credentials.accessToken !== rejectedAccessToken) return credentials;
   if (!credentials.refreshToken) {
     throw new AppError(
       'SERVICE::CONNECTION::REFRESH_TOKEN_MISSIN',

@@ -122,7 +122,7 @@ export async function callVendor(
     }
     return vendorFetch(url, { method: request.method ?? 'GET', headers, ...(body !== undefined ? { body } : {}) });
   };
-  let credentials = await getValidCredentials({ connectionId: connection.id });
+  let credentials = await getValidCredentials({ connectionId: connection.id, row: connection });
   let response = await send(credentials);
   if (response.status === 401 && credentials.kind === 'oauth2') {
     await response.body?.cancel();
