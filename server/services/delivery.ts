@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHmac } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { retryAfterMs } from '../connectors/http-client';
 import { deliveries, deliveryAttempts, events, webhookEndpoints } from '../db/schema';
 import { newId } from '../crypto/random';
@@ -208,6 +208,14 @@ export interface DeliveryView {
   completedAt: string | null;
 }
 
+/** Keyset cursor `createdAt~id` (a bare `createdAt` is accepted too). */
+function beforeCondition(before: string | undefined) {
+  if (!before) return undefined;
+  const [createdAt = '', id] = before.split('~');
+  if (id === undefined) return lt(deliveries.createdAt, createdAt);
+  return or(lt(deliveries.createdAt, createdAt), and(eq(deliveries.createdAt, createdAt), lt(deliveries.id, id)));
+}
+
 /** Deliveries of an organization, newest first, for the Deliveries page. */
 export function listDeliveries(options: {
   organizationId: string;
@@ -239,10 +247,10 @@ export function listDeliveries(options: {
       and(
         eq(deliveries.organizationId, options.organizationId),
         options.status ? eq(deliveries.status, options.status) : undefined,
-        options.before ? sql`${deliveries.createdAt} < ${options.before}` : undefined,
+        beforeCondition(options.before),
       ),
     )
-    .orderBy(sql`${deliveries.createdAt} desc`)
+    .orderBy(desc(deliveries.createdAt), desc(deliveries.id))
     .limit(options.limit)
     .all();
 }

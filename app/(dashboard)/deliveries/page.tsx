@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { EmptyState } from '@/components/empty-state';
+import { DeliveriesExplorer } from '@/components/deliveries/deliveries-explorer';
 import { requireOperator } from '@/components/operator-session';
 import { PageHeader } from '@/components/page-header';
 
@@ -9,11 +9,11 @@ export default async function DeliveriesPage() {
   await requireOperator('/deliveries');
   return (
     <>
-      <PageHeader title="Deliveries" description="Attempts to deliver events to your webhook endpoints." />
-      <EmptyState title="No deliveries yet">
-        <p>Events are delivered once your application has webhook subscriptions and a delivery endpoint.</p>
-        <p>Inspecting and replaying deliveries here is not available in this version of the dashboard yet.</p>
-      </EmptyState>
+      <PageHeader
+        title="Deliveries"
+        description="Each event sent to each of your webhook endpoints: its status, its attempts and the next retry. Failed or past deliveries can be sent again."
+      />
+      <DeliveriesExplorer />
     </>
   );
 }

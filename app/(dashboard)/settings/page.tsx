@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
-import { Code, EmptyState } from '@/components/empty-state';
+import { Code } from '@/components/empty-state';
 import { requireOperator } from '@/components/operator-session';
 import { PageHeader } from '@/components/page-header';
+import { EndpointsPanel } from '@/components/settings/endpoints-panel';
 
 export const metadata: Metadata = { title: 'Settings' };
 
@@ -10,7 +11,7 @@ export default async function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" />
-      <dl className="mb-6 grid gap-4 rounded-lg border border-slate-200 bg-white p-5 text-sm sm:grid-cols-2">
+      <dl className="mb-2 grid gap-4 rounded-lg border border-slate-200 bg-white p-5 text-sm sm:grid-cols-2">
         <div>
           <dt className="font-medium text-slate-500">Organization</dt>
           <dd className="mt-1 font-mono break-all text-slate-900">{operator.organizationId}</dd>
@@ -20,11 +21,10 @@ export default async function SettingsPage() {
           <dd className="mt-1 break-all text-slate-900">{operator.email}</dd>
         </div>
       </dl>
-      <EmptyState title="No settings to change here yet">
-        <p>
-          The service is configured through environment variables at start-up (see <Code>docs/configuration.md</Code>).
-        </p>
-      </EmptyState>
+      <p className="mb-8 text-sm text-slate-600">
+        Everything else is configured through environment variables at start-up (see <Code>docs/configuration.md</Code>).
+      </p>
+      <EndpointsPanel />
     </>
   );
 }

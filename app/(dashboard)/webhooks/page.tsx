@@ -1,21 +1,33 @@
 import type { Metadata } from 'next';
-import { Code, EmptyState } from '@/components/empty-state';
+import Link from 'next/link';
 import { requireOperator } from '@/components/operator-session';
 import { PageHeader } from '@/components/page-header';
+import { GlobalHooks } from '@/components/webhooks/global-hooks';
+import { SubscriptionsPanel } from '@/components/webhooks/subscriptions-panel';
+import { getRuntime } from '@/server/runtime';
 
 export const metadata: Metadata = { title: 'Webhooks' };
 
 export default async function WebhooksPage() {
-  await requireOperator('/webhooks');
+  const operator = await requireOperator('/webhooks');
   return (
     <>
-      <PageHeader title="Webhooks" description="Event subscriptions and the endpoints that receive signed events." />
-      <EmptyState title="No webhook subscriptions yet">
-        <p>
-          Your application subscribes to events such as <Code>crmContact::created</Code> through the API (<Code>POST /v1/webhooks</Code>).
-        </p>
-        <p>Managing subscriptions and delivery endpoints here is not available in this version of the dashboard yet.</p>
-      </EmptyState>
+      <PageHeader
+        title="Webhooks"
+        description={
+          <>
+            The events each connection is subscribed to and how the service learns of them. Events are signed and sent to the endpoints in{' '}
+            <Link href="/settings" className="font-medium text-indigo-700 hover:underline">
+              Settings
+            </Link>
+            .
+          </>
+        }
+      />
+      <div className="space-y-6">
+        <SubscriptionsPanel />
+        <GlobalHooks baseUrl={getRuntime().env.baseUrl} organizationId={operator.organizationId} />
+      </div>
     </>
   );
 }

@@ -63,7 +63,7 @@ export const deliveriesRouter = router({
     .input(
       z.strictObject({
         status: z.enum(['pending', 'succeeded', 'failed']).optional(),
-        before: z.string().max(40).optional(),
+        before: z.string().max(100).optional(),
         limit: z.number().int().min(1).max(100).default(25),
       }),
     )
