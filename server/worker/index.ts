@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { newId } from '../crypto/random';
 import { errorFields, log } from '../log';
 import { runDeliveryPass } from '../services/delivery';
+import { runPollingPass } from '../services/polling';
 
 export interface Worker {
   id: string;
@@ -12,37 +13,48 @@ export interface Worker {
 const IDLE_POLL_MS = 500;
 
 /**
- * The background worker: delivers due webhook attempts. It runs in the web process by default (started from
- * instrumentation.ts) or alone (`npm run worker`); any number may run, the leases in the database share the work.
+ * The background worker: delivers due webhook attempts and runs due polling subscriptions. It runs in the web
+ * process by default (started from instrumentation.ts) or alone (`npm run worker`); any number may run, the
+ * leases in the database share the work.
+ *
+ * Each job family has its own loop, so a slow vendor list never holds back deliveries.
  */
 export function startWorker(options: { pollMs?: number } = {}): Worker {
   const id = `${hostname()}:${process.pid}:${newId('wrk', 6)}`;
   let running = true;
-  let wake: (() => void) | undefined;
-  const loop = (async () => {
+  const wakers = new Set<() => void>();
+  const idle = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        wakers.delete(done);
+        resolve();
+      };
+      wakers.add(done);
+      setTimeout(done, options.pollMs ?? IDLE_POLL_MS).unref();
+    });
+  const lane = async (name: string, pass: () => Promise<number>) => {
     while (running) {
       let claimed = 0;
       try {
-        claimed = await runDeliveryPass({ workerId: id });
+        claimed = await pass();
       } catch (error) {
-        log.error('worker pass failed', errorFields(error));
+        log.error(`worker ${name} pass failed`, errorFields(error));
       }
       // Busy: go again at once; idle: wait, but wake early on stop.
-      if (claimed === 0 && running) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, options.pollMs ?? IDLE_POLL_MS).unref();
-        });
-      }
+      if (claimed === 0 && running) await idle();
     }
-  })();
+  };
+  const loops = Promise.all([
+    lane('delivery', () => runDeliveryPass({ workerId: id })),
+    lane('polling', async () => (await runPollingPass({ workerId: id })).length),
+  ]);
   log.info('worker started', { workerId: id });
   return {
     id,
     async stop() {
       running = false;
-      wake?.();
-      await loop;
+      for (const wake of [...wakers]) wake();
+      await loops;
     },
   };
 }
