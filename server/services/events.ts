@@ -13,13 +13,22 @@ export interface EventInput {
   data: Record<string, unknown>;
 }
 
+// Wakes an in-process worker as soon as something is due, instead of at its next idle poll. The database stays
+// the source of truth: a worker in another process still finds the delivery on its next pass.
+const outboxListeners = new Set<() => void>();
+
+export function onOutboxWrite(listener: () => void): () => void {
+  outboxListeners.add(listener);
+  return () => outboxListeners.delete(listener);
+}
+
 /**
  * Writes an event to the durable outbox with one pending delivery per matching endpoint. Call it inside the
  * transaction that produced the event (an inbound hook's dedupe row, a poll's watermark), so both land or neither.
  */
 export function recordEvent(input: EventInput): { eventId: string; deliveryIds: string[] } {
   const { db } = getRuntime();
-  return db.transaction(() => {
+  const result = db.transaction(() => {
     const eventId = newId('evt');
     const now = nowIso();
     db.insert(events)
@@ -55,4 +64,7 @@ export function recordEvent(input: EventInput): { eventId: string; deliveryIds: 
     });
     return { eventId, deliveryIds };
   });
+  // After the transaction: a listener may run a pass at once, which must see the committed rows.
+  if (result.deliveryIds.length > 0) queueMicrotask(() => outboxListeners.forEach((listener) => listener()));
+  return result;
 }

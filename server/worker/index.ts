@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { newId } from '../crypto/random';
 import { errorFields, log } from '../log';
 import { runDeliveryPass } from '../services/delivery';
+import { onOutboxWrite } from '../services/events';
 import { runPollingPass } from '../services/polling';
 
 export interface Worker {
@@ -44,6 +45,11 @@ export function startWorker(options: { pollMs?: number } = {}): Worker {
       if (claimed === 0 && running) await idle();
     }
   };
+  // A recorded event wakes the delivery lane at once (recordEvent may run inside an outer transaction: the
+  // microtask it schedules runs after that transaction commits, since better-sqlite3 transactions are synchronous).
+  const stopListening = onOutboxWrite(() => {
+    for (const wake of [...wakers]) wake();
+  });
   const loops = Promise.all([
     lane('delivery', () => runDeliveryPass({ workerId: id })),
     lane('polling', async () => (await runPollingPass({ workerId: id })).length),
@@ -53,6 +59,7 @@ export function startWorker(options: { pollMs?: number } = {}): Worker {
     id,
     async stop() {
       running = false;
+      stopListening();
       for (const wake of [...wakers]) wake();
       await loops;
     },
