@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConnection, errorOf, json } from '../support/api';
+import { errorOf, json } from '../support/api';
 import { startTestService, type TestService } from '../support/harness';
-import { get, location, startAuthorization, type AuthorizationView } from '../support/oauth';
+
+import { authorizeInSandbox } from '../support/oauth';
 import { isInt64AsString, vendorSpecCheck, type SpecAllowance, type VendorSpecCheck } from '../support/vendor-spec';
 
 /**
@@ -106,13 +107,7 @@ afterAll(async () => {
   await service.close();
 });
 
-async function authorize(ownerId: string): Promise<void> {
-  await createConnection(service, 'dialpad', ownerId, OPERATIONS);
-  const authorization = (await (await startAuthorization(service, 'dialpad', ownerId)).json()) as AuthorizationView;
-  const url = new URL(authorization.authorizationUrl ?? '');
-  url.searchParams.set('prompt', 'none');
-  expect(location(await get(location(await get(url.toString())).toString())).searchParams.get('status')).toBe('authorized');
-}
+const authorize = (ownerId: string) => authorizeInSandbox(service, 'dialpad', ownerId, { operations: OPERATIONS });
 
 const headersOf = (ownerId: string) => ({ 'x-connector-id': 'dialpad', 'x-owner-id': ownerId });
 const webhooks = (method: string, events: string[], ownerId = OWNER) =>

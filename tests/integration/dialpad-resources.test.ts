@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConnection, errorOf, json } from '../support/api';
+import { errorOf, json } from '../support/api';
 import { startTestService, type TestService } from '../support/harness';
-import { get, location, startAuthorization, type AuthorizationView } from '../support/oauth';
+
+import { authorizeInSandbox } from '../support/oauth';
 import { isInt64AsString, vendorSpecCheck, type SpecAllowance, type VendorSpecCheck } from '../support/vendor-spec';
 
 // Typed stand-ins for vitest's asymmetric matchers (which are `any`).
@@ -110,13 +111,7 @@ afterAll(async () => {
   await service.close();
 });
 
-async function authorize(ownerId: string, operations: string[]): Promise<void> {
-  await createConnection(service, 'dialpad', ownerId, operations);
-  const authorization = (await (await startAuthorization(service, 'dialpad', ownerId)).json()) as AuthorizationView;
-  const url = new URL(authorization.authorizationUrl ?? '');
-  url.searchParams.set('prompt', 'none');
-  expect(location(await get(location(await get(url.toString())).toString())).searchParams.get('status')).toBe('authorized');
-}
+const authorize = (ownerId: string, operations: string[]) => authorizeInSandbox(service, 'dialpad', ownerId, { operations });
 
 const call = (path: string, init: RequestInit = {}, ownerId = OWNER) =>
   service.call(`/v1/resources/${path}`, { ...init, headers: { ...headersOf(ownerId), ...(init.headers as Record<string, string>) } });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnection, errorOf, json } from '../support/api';
 import { startTestService, type TestService } from '../support/harness';
-import { get, location, startAuthorization, type AuthorizationView } from '../support/oauth';
+
+import { authorizeInSandbox } from '../support/oauth';
 
 /** HubSpot's unified models over real HTTP: /v1/resources → the service → the HubSpot sandbox fake. */
 const OWNER = 'hubspot-resources';
@@ -22,13 +23,7 @@ let service: TestService;
 let unique = 0;
 const nextEmail = () => `person${Date.now()}.${(unique += 1)}@example.com`;
 
-async function authorize(ownerId: string, operations = OPERATIONS): Promise<void> {
-  await createConnection(service, 'hubspot', ownerId, operations);
-  const authorization = (await (await startAuthorization(service, 'hubspot', ownerId)).json()) as AuthorizationView;
-  const url = new URL(authorization.authorizationUrl ?? '');
-  url.searchParams.set('prompt', 'none');
-  expect(location(await get(location(await get(url.toString())).toString())).searchParams.get('status')).toBe('authorized');
-}
+const authorize = (ownerId: string, operations = OPERATIONS) => authorizeInSandbox(service, 'hubspot', ownerId, { operations });
 
 beforeAll(async () => {
   service = await startTestService();

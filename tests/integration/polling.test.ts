@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConnection, json } from '../support/api';
+import { json } from '../support/api';
 import { startTestService, type TestService } from '../support/harness';
-import { get, location, startAuthorization, type AuthorizationView } from '../support/oauth';
+
+import { authorizeInSandbox } from '../support/oauth';
 
 /**
  * Polling subscriptions (HubSpot crmEngagement): passes are driven directly, with a 1 ms interval so every pass
@@ -10,15 +11,9 @@ import { get, location, startAuthorization, type AuthorizationView } from '../su
 let service: TestService;
 const OPERATIONS = ['crmEngagement::list', 'crmEngagement::create', 'crmEngagement::update'];
 
-async function authorizedConnection(ownerId: string): Promise<void> {
-  await createConnection(service, 'hubspot', ownerId, OPERATIONS);
-  const authorization = (await (await startAuthorization(service, 'hubspot', ownerId)).json()) as AuthorizationView;
-  const url = new URL(authorization.authorizationUrl ?? '');
-  url.searchParams.set('prompt', 'none');
-  // One sandbox portal per owner, so each connection sees only its own engagements.
-  url.searchParams.set('login_hint', `${ownerId}@polling.example.com`);
-  expect(location(await get(location(await get(url.toString())).toString())).searchParams.get('status')).toBe('authorized');
-}
+// One sandbox portal per owner, so each connection sees only its own engagements.
+const authorizedConnection = (ownerId: string) =>
+  authorizeInSandbox(service, 'hubspot', ownerId, { operations: OPERATIONS, loginHint: `${ownerId}@polling.example.com` });
 
 const headersOf = (ownerId: string) => ({ 'x-connector-id': 'hubspot', 'x-owner-id': ownerId });
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnection, errorOf, json } from '../support/api';
 import { startTestService, type TestService } from '../support/harness';
-import { get, location, startAuthorization, type AuthorizationView } from '../support/oauth';
+
+import { authorizeInSandbox } from '../support/oauth';
 
 let service: TestService;
 beforeAll(async () => {
@@ -12,13 +13,7 @@ afterAll(async () => {
   await service.close();
 });
 
-async function authorize(connectorId: string, ownerId: string): Promise<void> {
-  await createConnection(service, connectorId, ownerId);
-  const authorization = (await (await startAuthorization(service, connectorId, ownerId)).json()) as AuthorizationView;
-  const url = new URL(authorization.authorizationUrl ?? '');
-  url.searchParams.set('prompt', 'none');
-  expect(location(await get(location(await get(url.toString())).toString())).searchParams.get('status')).toBe('authorized');
-}
+const authorize = (connectorId: string, ownerId: string) => authorizeInSandbox(service, connectorId, ownerId);
 
 const connection = { 'x-connector-id': 'dialpad', 'x-owner-id': 'proxy-owner' };
 const proxy = (body: unknown, headers: Record<string, string> = connection) => service.call('/v1/proxy', json('POST', body, headers));

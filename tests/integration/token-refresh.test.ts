@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConnection } from '../support/api';
 import { startTestService, type TestService } from '../support/harness';
-import { get, location, startAuthorization, type AuthorizationView } from '../support/oauth';
+
+import { authorizeInSandbox } from '../support/oauth';
 
 let service: TestService;
 beforeAll(async () => {
@@ -13,12 +14,7 @@ afterAll(async () => {
 
 /** Creates and authorizes a connection through the sandbox with `prompt=none` (the scripted approval). */
 async function authorized(connectorId: string, ownerId: string): Promise<string> {
-  await createConnection(service, connectorId, ownerId);
-  const authorization = (await (await startAuthorization(service, connectorId, ownerId)).json()) as AuthorizationView;
-  const url = new URL(authorization.authorizationUrl ?? '');
-  url.searchParams.set('prompt', 'none');
-  const final = location(await get(location(await get(url.toString())).toString()));
-  expect(final.searchParams.get('status')).toBe('authorized');
+  await authorizeInSandbox(service, connectorId, ownerId);
   const { firstOrganization } = await import('../support/organization');
   const { requireConnection } = await import('@/server/services/connections');
   return requireConnection({ ...firstOrganization(), connectorId, ownerId }).id;

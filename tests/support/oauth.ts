@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { json } from './api';
+import { createConnection, json } from './api';
 import type { TestService } from './harness';
 
 /** Follows one redirect by hand so each hop can be asserted. */
@@ -86,4 +86,22 @@ export async function completeInBrowser(authorizationUrl: string, button: 'Appro
   const callback = location(decision);
   expect(callback.pathname).toBe('/v1/oauth/callback');
   return location(await get(callback.toString()));
+}
+
+/**
+ * Creates a connection and authorizes it through the sandbox fake with `prompt=none` (the scripted approval);
+ * `loginHint` picks the sandbox account, so connections can live in separate vendor accounts.
+ */
+export async function authorizeInSandbox(
+  service: TestService,
+  connectorId: string,
+  ownerId: string,
+  options: { operations?: string[]; loginHint?: string } = {},
+): Promise<void> {
+  await createConnection(service, connectorId, ownerId, options.operations);
+  const authorization = (await (await startAuthorization(service, connectorId, ownerId)).json()) as AuthorizationView;
+  const url = new URL(authorization.authorizationUrl ?? '');
+  url.searchParams.set('prompt', 'none');
+  if (options.loginHint) url.searchParams.set('login_hint', options.loginHint);
+  expect(location(await get(location(await get(url.toString())).toString())).searchParams.get('status')).toBe('authorized');
 }
