@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { InboundChange } from '../connectors/framework';
 import { parseHubspotEvents, verifyHubspotV3 } from '../connectors/hubspot/webhooks';
 import { connections, inboundEvents, organizations } from '../db/schema';
@@ -137,4 +137,14 @@ function eventData(change: InboundChange): Record<string, unknown> {
     ...(change.record.updatedAt ? { updatedAt: change.record.updatedAt } : {}),
     ...(change.changedFields ? { changedFields: change.changedFields } : {}),
   };
+}
+
+// Vendors retry a delivery for hours to a few days (HubSpot: up to 10 times over 24 h; Dialpad and the others
+// less): a vendor event id older than this can no longer come back, so its dedupe row can go.
+const DEDUPE_RETENTION_MS = 30 * 86_400_000;
+
+/** Drops dedupe rows of vendor events older than the retention window; answers how many went. */
+export function pruneInboundEvents(options: { now?: Date } = {}): number {
+  const cutoff = new Date((options.now ?? new Date()).getTime() - DEDUPE_RETENTION_MS).toISOString();
+  return getRuntime().db.delete(inboundEvents).where(lt(inboundEvents.receivedAt, cutoff)).run().changes;
 }

@@ -4,6 +4,7 @@ import { newId } from '../crypto/random';
 import { errorFields, log } from '../log';
 import { runDeliveryPass } from '../services/delivery';
 import { onOutboxWrite } from '../services/events';
+import { pruneInboundEvents } from '../services/inbound-hooks';
 import { runPollingPass } from '../services/polling';
 
 export interface Worker {
@@ -12,6 +13,7 @@ export interface Worker {
 }
 
 const IDLE_POLL_MS = 500;
+const HOUSEKEEPING_MS = 10 * 60_000;
 
 /**
  * The background worker: delivers due webhook attempts and runs due polling subscriptions. It runs in the web
@@ -50,8 +52,19 @@ export function startWorker(options: { pollMs?: number } = {}): Worker {
   const stopListening = onOutboxWrite(() => {
     for (const wake of [...wakers]) wake();
   });
+  // Housekeeping at most every ten minutes, from the delivery lane (cheap, idempotent, safe in any process).
+  let lastHousekeeping = 0;
+  const housekeeping = () => {
+    if (Date.now() - lastHousekeeping < HOUSEKEEPING_MS) return;
+    lastHousekeeping = Date.now();
+    const pruned = pruneInboundEvents();
+    if (pruned > 0) log.info('pruned vendor event ids past the dedupe window', { pruned });
+  };
   const loops = Promise.all([
-    lane('delivery', () => runDeliveryPass({ workerId: id })),
+    lane('delivery', async () => {
+      housekeeping();
+      return runDeliveryPass({ workerId: id });
+    }),
     lane('polling', async () => (await runPollingPass({ workerId: id })).length),
   ]);
   log.info('worker started', { workerId: id });

@@ -188,3 +188,21 @@ describe('deleting the connection', () => {
     expect(getRuntime().db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.model, 'genericCompany')).all()).toEqual([]);
   });
 });
+
+describe('dedupe retention', () => {
+  it('keeps vendor event ids for 30 days, then drops them', async () => {
+    const { pruneInboundEvents } = await import('@/server/services/inbound-hooks');
+    const { getRuntime } = await import('@/server/runtime');
+    const { inboundEvents } = await import('@/server/db/schema');
+    const { firstOrganization } = await import('../support/organization');
+    const { db } = getRuntime();
+    const old = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    db.insert(inboundEvents)
+      .values({ connectorId: 'hubspot', vendorEventId: 'ancient-1', ...firstOrganization(), receivedAt: old })
+      .run();
+    const before = db.select().from(inboundEvents).all().length;
+    expect(pruneInboundEvents()).toBe(1);
+    expect(db.select().from(inboundEvents).all().length).toBe(before - 1);
+    expect(pruneInboundEvents()).toBe(0);
+  });
+});
