@@ -79,17 +79,6 @@ export function requireConnection(options: { organizationId: string; connectorId
   return row;
 }
 
-export function requireConnectionById(options: { organizationId: string; connectionId: string }): ConnectionRow {
-  const { db } = getRuntime();
-  const row = db
-    .select()
-    .from(connections)
-    .where(and(eq(connections.id, options.connectionId), eq(connections.organizationId, options.organizationId)))
-    .get();
-  if (!row) throw new AppError('SERVICE::CONNECTION::NOT_FOUND', 'The connection no longer exists');
-  return row;
-}
-
 function searchTextFor(connectorId: ConnectorId, ownerId: string, identity: Record<string, string>): string {
   return buildSearchText({ ownerId, connectorId, connectorName: getConnector(connectorId).name, identity });
 }

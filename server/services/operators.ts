@@ -1,7 +1,6 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../crypto/password';
-import { newId } from '../crypto/random';
 import { operators } from '../db/schema';
 import { getRuntime, nowIso } from '../runtime';
 
@@ -26,20 +25,6 @@ export async function verifyOperatorLogin(options: { email: string; password: st
   }
   if (!(await verifyPassword(options.password, row.passwordHash))) return null;
   db.update(operators).set({ lastLoginAt: nowIso() }).where(eq(operators.id, row.id)).run();
-  return { id: row.id, email: row.email, organizationId: row.organizationId };
-}
-
-export async function createOperator(options: { organizationId: string; email: string; password: string }): Promise<OperatorIdentity> {
-  const { db } = getRuntime();
-  const row = {
-    id: newId('op'),
-    organizationId: options.organizationId,
-    email: options.email.trim().toLowerCase(),
-    passwordHash: await hashPassword(options.password),
-    createdAt: nowIso(),
-    lastLoginAt: null,
-  };
-  db.insert(operators).values(row).run();
   return { id: row.id, email: row.email, organizationId: row.organizationId };
 }
 

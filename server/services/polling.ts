@@ -212,8 +212,3 @@ export async function runPollingPass(options: { workerId: string; limit?: number
   const claimed = claimDuePolls({ workerId: options.workerId, limit: options.limit ?? 5, ...(options.now ? { now: options.now } : {}) });
   return Promise.all(claimed.map((state) => pollSubscription(state, options.workerId)));
 }
-
-/** The polling state of a subscription (watermark, next poll, last error), for the dashboard and tests. */
-export function getPollingState(options: { subscriptionId: string }): PollingStateRow | undefined {
-  return getRuntime().db.select().from(pollingStates).where(eq(pollingStates.subscriptionId, options.subscriptionId)).get();
-}
