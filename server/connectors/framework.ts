@@ -121,7 +121,10 @@ export interface InboundChange {
   trigger: 'created' | 'updated' | 'deleted';
   remoteId: string;
   occurredAt: string;
+  /** Unified field names the change touched. */
   changedFields?: string[];
+  /** Vendor field names the change touched that no unified field maps (e.g. a HubSpot property outside the model). */
+  changedRemoteFields?: string[];
   /** The unified record when the vendor sent it whole (never for deletions). */
   record?: UnifiedRecord;
 }

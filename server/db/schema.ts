@@ -340,3 +340,26 @@ export const pollingSeen = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.subscriptionId, table.remoteId] })],
 );
+
+/**
+ * An event whose vendor sent only a reference (HubSpot's created/updated hooks): the worker fetches the record
+ * and completes the event's data before its deliveries become due. The row exists only while that is pending.
+ * `connection_id` has no foreign key on purpose: a connection deleted meanwhile must not take the row (and with
+ * it the event's held deliveries) away; the worker then delivers the reference alone.
+ */
+export const eventEnrichments = sqliteTable(
+  'event_enrichments',
+  {
+    eventId: text('event_id')
+      .primaryKey()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    connectionId: text('connection_id').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: text('next_attempt_at').notNull(),
+    leaseOwner: text('lease_owner'),
+    leaseExpiresAt: text('lease_expires_at'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('event_enrichments_due_idx').on(table.nextAttemptAt)],
+);

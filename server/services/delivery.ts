@@ -1,8 +1,8 @@
 import 'server-only';
 import { createHmac } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import { retryAfterMs } from '../connectors/http-client';
-import { deliveries, deliveryAttempts, events, webhookEndpoints } from '../db/schema';
+import { deliveries, deliveryAttempts, eventEnrichments, events, webhookEndpoints } from '../db/schema';
 import { newId } from '../crypto/random';
 import { AppError } from '../errors';
 import { log } from '../log';
@@ -174,7 +174,10 @@ export async function runDeliveryPass(options: { workerId: string; limit?: numbe
   return claimed.length;
 }
 
-/** Replays deliveries (one, or all of an organization's in a time range): they become due again now. */
+/**
+ * Replays deliveries (one, or all of an organization's in a time range): they become due again now. A delivery
+ * whose event still waits for its record (services/enrichment.ts) is left alone: it goes out once that is done.
+ */
 export function replayDeliveries(options: { organizationId: string; deliveryId?: string; from?: string; to?: string }): number {
   const { db } = getRuntime();
   const now = nowIso();
@@ -187,6 +190,7 @@ export function replayDeliveries(options: { organizationId: string; deliveryId?:
         options.deliveryId ? eq(deliveries.id, options.deliveryId) : undefined,
         options.from ? sql`${deliveries.createdAt} >= ${options.from}` : undefined,
         options.to ? sql`${deliveries.createdAt} <= ${options.to}` : undefined,
+        notInArray(deliveries.eventId, db.select({ eventId: eventEnrichments.eventId }).from(eventEnrichments)),
       ),
     )
     .run().changes;

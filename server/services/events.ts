@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import { newId } from '../crypto/random';
-import { deliveries, events, webhookEndpoints } from '../db/schema';
+import { deliveries, eventEnrichments, events, webhookEndpoints } from '../db/schema';
 import { getRuntime, nowIso } from '../runtime';
 
 export interface EventInput {
@@ -11,6 +11,11 @@ export interface EventInput {
   connectorId: string;
   ownerId: string;
   data: Record<string, unknown>;
+  /**
+   * The vendor sent a reference only: hold the deliveries (no `next_attempt_at`) until the worker has fetched the
+   * record from this connection and completed `data` (services/enrichment.ts).
+   */
+  enrichFrom?: { connectionId: string };
 }
 
 // Wakes an in-process worker as soon as something is due, instead of at its next idle poll. The database stays
@@ -22,17 +27,23 @@ export function onOutboxWrite(listener: () => void): () => void {
   return () => outboxListeners.delete(listener);
 }
 
+/** Wakes the in-process worker after a commit that made work due (an event, a completed record fetch). */
+export function notifyOutboxWrite(): void {
+  queueMicrotask(() => outboxListeners.forEach((listener) => listener()));
+}
+
 /**
  * Writes an event to the durable outbox with one pending delivery per matching endpoint. Call it inside the
  * transaction that produced the event (an inbound hook's dedupe row, a poll's watermark), so both land or neither.
  */
 export function recordEvent(input: EventInput): { eventId: string; deliveryIds: string[] } {
   const { db } = getRuntime();
+  const { enrichFrom, ...event } = input;
   const result = db.transaction(() => {
     const eventId = newId('evt');
     const now = nowIso();
     db.insert(events)
-      .values({ id: eventId, ...input, createdAt: now })
+      .values({ id: eventId, ...event, createdAt: now })
       .run();
     const endpoints = db
       .select()
@@ -50,7 +61,7 @@ export function recordEvent(input: EventInput): { eventId: string; deliveryIds: 
           endpointId: endpoint.id,
           status: 'pending',
           attempts: 0,
-          nextAttemptAt: now,
+          nextAttemptAt: enrichFrom ? null : now,
           leaseOwner: null,
           leaseExpiresAt: null,
           lastStatusCode: null,
@@ -62,9 +73,15 @@ export function recordEvent(input: EventInput): { eventId: string; deliveryIds: 
         .run();
       return id;
     });
+    // Nobody would receive it: no record fetch either.
+    if (enrichFrom && deliveryIds.length > 0) {
+      db.insert(eventEnrichments)
+        .values({ eventId, connectionId: enrichFrom.connectionId, attempts: 0, nextAttemptAt: now, createdAt: now })
+        .run();
+    }
     return { eventId, deliveryIds };
   });
   // After the transaction: a listener may run a pass at once, which must see the committed rows.
-  if (result.deliveryIds.length > 0) queueMicrotask(() => outboxListeners.forEach((listener) => listener()));
+  if (result.deliveryIds.length > 0) notifyOutboxWrite();
   return result;
 }

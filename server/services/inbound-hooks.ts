@@ -1,6 +1,9 @@
 import 'server-only';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { InboundChange } from '../connectors/framework';
+import { connectorModule } from '../connectors/registry';
+import type { ConnectorId } from '../connectors/types';
+import type { Model } from '../models/operations';
 import { parseHubspotEvents, verifyHubspotV3 } from '../connectors/hubspot/webhooks';
 import { connections, inboundEvents, organizations } from '../db/schema';
 import { AppError } from '../errors';
@@ -58,11 +61,48 @@ export function receiveGlobalHook(options: {
   const changes = parseHubspotEvents(payload);
   if (!changes) throw new AppError('SERVICE::BAD_REQUEST', 'body: must be an array of HubSpot events');
   const result: InboundResult = { received: changes.length, recorded: 0, duplicates: 0, unrouted: 0 };
-  for (const change of changes) routeGlobalChange(organization.id, 'hubspot', change, result);
+  for (const group of coalesce(changes)) routeGlobalChange(organization.id, 'hubspot', group, result);
   return result;
 }
 
-function routeGlobalChange(organizationId: string, connectorId: string, change: InboundChange, result: InboundResult): void {
+/** Changes of one batch that become one event: the same record, the same trigger; their vendor event ids all count. */
+export interface ChangeGroup {
+  change: InboundChange;
+  vendorEventIds: string[];
+}
+
+/**
+ * HubSpot sends one `propertyChange` per property: an update touching five properties arrives as five events in
+ * one batch. They become one `updated` event (the union of `changedFields`, the latest `occurredAt`), in the
+ * order of each record's first change; creations and deletions stay apart.
+ */
+export function coalesce(changes: InboundChange[]): ChangeGroup[] {
+  const groups = new Map<string, ChangeGroup>();
+  for (const change of changes) {
+    const key = JSON.stringify([change.accountId ?? '', change.model, change.remoteId, change.trigger]);
+    const group = groups.get(key);
+    if (!group) {
+      groups.set(key, { change, vendorEventIds: [change.vendorEventId] });
+      continue;
+    }
+    group.vendorEventIds.push(change.vendorEventId);
+    const union = (key: 'changedFields' | 'changedRemoteFields') => {
+      const names = [...new Set([...(group.change[key] ?? []), ...(change[key] ?? [])])];
+      return names.length > 0 ? { [key]: names } : {};
+    };
+    group.change = {
+      ...group.change,
+      ...(change.record ? { record: change.record } : {}),
+      occurredAt: change.occurredAt > group.change.occurredAt ? change.occurredAt : group.change.occurredAt,
+      ...union('changedFields'),
+      ...union('changedRemoteFields'),
+    };
+  }
+  return [...groups.values()];
+}
+
+function routeGlobalChange(organizationId: string, connectorId: string, group: ChangeGroup, result: InboundResult): void {
+  const { change } = group;
   const { db } = getRuntime();
   const connection = db
     .select()
@@ -76,47 +116,56 @@ function routeGlobalChange(organizationId: string, connectorId: string, change: 
     )
     .get();
   if (!connection) {
-    result.unrouted += 1;
+    result.unrouted += group.vendorEventIds.length;
     return;
   }
-  recordChange(connection, change, result);
+  recordChange(connection, change, result, group.vendorEventIds);
 }
 
 /**
- * One vendor change for one connection: dropped when nobody subscribed or the vendor event id was seen before,
- * else written to the outbox together with its dedupe row.
+ * One vendor change (or a coalesced group of them) for one connection: dropped when nobody subscribed or every
+ * vendor event id was seen before, else written to the outbox together with its dedupe rows.
  */
-export function recordChange(connection: ConnectionRow, change: InboundChange, result: InboundResult): void {
+export function recordChange(
+  connection: ConnectionRow,
+  change: InboundChange,
+  result: InboundResult,
+  vendorEventIds: string[] = [change.vendorEventId],
+): void {
   const { db } = getRuntime();
   if (!isSubscribed(connection.id, change.model, change.trigger)) {
-    result.unrouted += 1;
+    result.unrouted += vendorEventIds.length;
     return;
   }
   db.transaction(() => {
-    const fresh = db
-      .insert(inboundEvents)
-      .values({
-        connectorId: connection.connectorId,
-        vendorEventId: change.vendorEventId,
-        organizationId: connection.organizationId,
-        receivedAt: nowIso(),
-      })
-      .onConflictDoNothing()
-      .run().changes;
-    if (fresh === 0) {
-      result.duplicates += 1;
-      return;
+    const receivedAt = nowIso();
+    let fresh = 0;
+    for (const vendorEventId of vendorEventIds) {
+      fresh += db
+        .insert(inboundEvents)
+        .values({ connectorId: connection.connectorId, vendorEventId, organizationId: connection.organizationId, receivedAt })
+        .onConflictDoNothing()
+        .run().changes;
     }
-    // A deletion carries only the reference: the record is gone at the vendor and is never re-fetched.
+    result.duplicates += vendorEventIds.length - fresh;
+    if (fresh === 0) return;
+    // A deletion carries only the reference: the record is gone at the vendor and is never re-fetched. A created
+    // or updated change without the record is completed by the worker before delivery (services/enrichment.ts).
+    const needsRecord = change.trigger !== 'deleted' && !change.record && canRetrieve(connection, change.model);
     recordEvent({
       organizationId: connection.organizationId,
       name: `${change.model}::${change.trigger}`,
       connectorId: connection.connectorId,
       ownerId: connection.ownerId,
       data: eventData(change),
+      ...(needsRecord ? { enrichFrom: { connectionId: connection.id } } : {}),
     });
     result.recorded += 1;
   });
+}
+
+function canRetrieve(connection: ConnectionRow, model: Model): boolean {
+  return typeof connectorModule(connection.connectorId as ConnectorId).models[model]?.retrieve === 'function';
 }
 
 function eventData(change: InboundChange): Record<string, unknown> {
@@ -127,15 +176,18 @@ function eventData(change: InboundChange): Record<string, unknown> {
     remote: { id: change.remoteId },
     occurredAt: change.occurredAt,
   };
-  if (change.trigger === 'deleted' || !change.record)
-    return { ...reference, ...(change.changedFields ? { changedFields: change.changedFields } : {}) };
+  const changed = {
+    ...(change.changedFields ? { changedFields: change.changedFields } : {}),
+    ...(change.changedRemoteFields ? { changedRemoteFields: change.changedRemoteFields } : {}),
+  };
+  if (change.trigger === 'deleted' || !change.record) return { ...reference, ...changed };
   return {
     ...reference,
     id: change.record.id,
     fields: change.record.fields,
     ...(change.record.createdAt ? { createdAt: change.record.createdAt } : {}),
     ...(change.record.updatedAt ? { updatedAt: change.record.updatedAt } : {}),
-    ...(change.changedFields ? { changedFields: change.changedFields } : {}),
+    ...changed,
   };
 }
 

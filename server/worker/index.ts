@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { newId } from '../crypto/random';
 import { errorFields, log } from '../log';
 import { runDeliveryPass } from '../services/delivery';
+import { runEnrichmentPass } from '../services/enrichment';
 import { onOutboxWrite } from '../services/events';
 import { pruneInboundEvents } from '../services/inbound-hooks';
 import { runPollingPass } from '../services/polling';
@@ -16,7 +17,8 @@ const IDLE_POLL_MS = 500;
 const HOUSEKEEPING_MS = 10 * 60_000;
 
 /**
- * The background worker: delivers due webhook attempts and runs due polling subscriptions. It runs in the web
+ * The background worker: delivers due webhook attempts, runs due polling subscriptions and fetches the records
+ * of reference-only vendor events. It runs in the web
  * process by default (started from instrumentation.ts) or alone (`npm run worker`); any number may run, the
  * leases in the database share the work.
  *
@@ -66,6 +68,8 @@ export function startWorker(options: { pollMs?: number } = {}): Worker {
       return runDeliveryPass({ workerId: id });
     }),
     lane('polling', async () => (await runPollingPass({ workerId: id })).length),
+    // Record fetches for reference-only vendor events (a slow vendor must not hold back deliveries either).
+    lane('enrichment', () => runEnrichmentPass({ workerId: id })),
   ]);
   log.info('worker started', { workerId: id });
   return {

@@ -121,12 +121,26 @@ interface Delivered {
   createdAt: string;
 }
 
-/** Waits for the fake's webhooks, runs delivery passes, and answers the events the application received since `from`. */
-async function deliveredSince(from: number): Promise<Delivered[]> {
-  const { sandboxWebhooksSettled } = await import('@/server/connectors/sandbox');
+/** Runs the worker's record fetches and deliveries (the test service has no worker of its own) until idle. */
+async function runWorker(now?: Date): Promise<void> {
   const { runDeliveryPass } = await import('@/server/services/delivery');
+  const { runEnrichmentPass } = await import('@/server/services/enrichment');
+  for (;;) {
+    const fetched = await runEnrichmentPass({ workerId: 'hubspot-events-test', ...(now ? { now } : {}) });
+    const delivered = await runDeliveryPass({ workerId: 'hubspot-events-test' });
+    if (fetched === 0 && delivered === 0) return;
+  }
+}
+
+/** Waits for the fake's webhooks, runs the worker, and answers the events the application received since `from`. */
+async function deliveredSince(from: number, now?: Date): Promise<Delivered[]> {
+  const { sandboxWebhooksSettled } = await import('@/server/connectors/sandbox');
   await sandboxWebhooksSettled('hubspot');
-  while ((await runDeliveryPass({ workerId: 'hubspot-events-test' })) > 0);
+  await runWorker(now);
+  return receivedSince(from);
+}
+
+function receivedSince(from: number): Delivered[] {
   const webhook = new Webhook(eventsSecret);
   return app.received
     .slice(from)
@@ -168,11 +182,38 @@ describe('the HubSpot fake sends its webhooks, the service delivers the events',
       id: expect.stringMatching(/^evt_/) as unknown,
       connectorId: 'hubspot',
       ownerId: OWNER,
-      data: { object: 'resourceRef', model: 'genericContact', id: contactId, remote: { id: contactId } },
+      data: {
+        object: 'resourceRef',
+        model: 'genericContact',
+        id: contactId,
+        remote: { id: contactId },
+        // HubSpot's hook carries the id only: the worker fetched the record before delivering.
+        fields: { firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
+        createdAt: expect.any(String) as unknown,
+        updatedAt: expect.any(String) as unknown,
+      },
+    });
+    expect(created[0]?.data).not.toHaveProperty('warnings');
+  });
+
+  it('delivers genericContact::updated with the record and the unified field changed, for a change through /v1/proxy', async () => {
+    const from = app.received.length;
+    const response = await call(
+      '/v1/proxy',
+      json('POST', { method: 'PATCH', path: `/crm/v3/objects/contacts/${contactId}`, data: { properties: { lastname: 'Murray Hopper' } } }),
+    );
+    expect(response.status).toBe(200);
+    const updated = (await deliveredSince(from)).filter((event) => event.event === 'genericContact::updated');
+    expect(updated).toHaveLength(1);
+    expect(updated[0]?.data).toMatchObject({
+      model: 'genericContact',
+      id: contactId,
+      changedFields: ['lastName'],
+      fields: { firstName: 'Grace', lastName: 'Murray Hopper' },
     });
   });
 
-  it('delivers genericContact::updated naming the property for a change through /v1/proxy', async () => {
+  it('names a changed property no unified field maps in changedRemoteFields', async () => {
     const from = app.received.length;
     const response = await call(
       '/v1/proxy',
@@ -181,7 +222,70 @@ describe('the HubSpot fake sends its webhooks, the service delivers the events',
     expect(response.status).toBe(200);
     const updated = (await deliveredSince(from)).filter((event) => event.event === 'genericContact::updated');
     expect(updated).toHaveLength(1);
-    expect(updated[0]?.data).toMatchObject({ model: 'genericContact', id: contactId, changedFields: ['jobtitle'] });
+    expect(updated[0]?.data).toMatchObject({ changedRemoteFields: ['jobtitle'] });
+    expect(updated[0]?.data).not.toHaveProperty('changedFields');
+  });
+
+  it('coalesces the per-property events of one update into one genericContact::updated', async () => {
+    const from = app.received.length;
+    const response = await call(
+      `/v1/resources/genericContact/${contactId}`,
+      json('PATCH', { firstName: 'Amazing', lastName: 'Grace', email: 'amazing.grace@example.com' }),
+    );
+    expect(response.status).toBe(200);
+    const updated = (await deliveredSince(from)).filter((event) => event.event === 'genericContact::updated');
+    expect(updated).toHaveLength(1);
+    expect([...((updated[0]?.data.changedFields as string[] | undefined) ?? [])].sort()).toEqual(['email', 'firstName', 'lastName']);
+    expect(updated[0]?.data.fields).toMatchObject({ firstName: 'Amazing', lastName: 'Grace', email: 'amazing.grace@example.com' });
+  });
+
+  it('holds the delivery while the record cannot be fetched, and delivers it complete once it can', async () => {
+    const { runDeliveryPass } = await import('@/server/services/delivery');
+    const { runEnrichmentPass } = await import('@/server/services/enrichment');
+    const { sandboxWebhooksSettled } = await import('@/server/connectors/sandbox');
+    const from = app.received.length;
+    const response = await call(
+      '/v1/proxy',
+      json('POST', { method: 'PATCH', path: `/crm/v3/objects/contacts/${contactId}`, data: { properties: { phone: '+1 202 555 0143' } } }),
+    );
+    expect(response.status).toBe(200);
+    await sandboxWebhooksSettled('hubspot');
+    // HubSpot answers 429 to the record fetch (and to the two retries inside the HTTP client).
+    expect((await fetch(`${service.baseUrl}/sandbox/hubspot/__sandbox/rate-limit?count=3`, { method: 'POST' })).status).toBe(204);
+    expect(await runEnrichmentPass({ workerId: 'hubspot-events-test' })).toBe(1);
+    expect(await runDeliveryPass({ workerId: 'hubspot-events-test' })).toBe(0);
+    expect(receivedSince(from)).toEqual([]);
+    // Not due again before its retry delay…
+    expect(await runEnrichmentPass({ workerId: 'hubspot-events-test' })).toBe(0);
+    // …then fetched and delivered.
+    const updated = (await deliveredSince(from, new Date(Date.now() + 60_000))).filter(
+      (event) => event.event === 'genericContact::updated',
+    );
+    expect(updated).toHaveLength(1);
+    expect(updated[0]?.data).toMatchObject({ changedFields: ['phone'], fields: { phone: '+1 202 555 0143' } });
+  });
+
+  it('delivers the reference with a warning when the record is gone before it could be fetched', async () => {
+    const { sandboxWebhooksSettled } = await import('@/server/connectors/sandbox');
+    const created = await call('/v1/resources/genericContact', json('POST', { firstName: 'Short', lastName: 'Lived' }));
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await sandboxWebhooksSettled('hubspot');
+    const from = app.received.length;
+    // Deleted straight at the vendor before the worker ran: the created event can no longer be completed.
+    const deleted = await fetch(`${service.baseUrl}/sandbox/hubspot/crm/v3/objects/contacts/${id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${await accessToken()}` },
+    });
+    expect(deleted.status).toBe(204);
+    const delivered = await deliveredSince(from);
+    const createdEvent = delivered.find((event) => event.event === 'genericContact::created' && event.data.id === id);
+    expect(createdEvent?.data).toMatchObject({ object: 'resourceRef', id, remote: { id } });
+    expect(createdEvent?.data).not.toHaveProperty('fields');
+    expect(createdEvent?.data.warnings).toEqual([
+      { code: 'RECORD_NOT_FETCHED', message: expect.stringContaining('no longer exists') as unknown },
+    ]);
+    expect(delivered.filter((event) => event.event === 'genericContact::deleted').map((event) => event.data.id)).toEqual([id]);
   });
 
   it('sends nothing for an update that changes no value', async () => {

@@ -2,6 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Trigger } from '../event-sources';
 import type { InboundChange } from '../framework';
 import type { Model } from '../../models/operations';
+import { COMPANY_PROPERTIES } from './mappers/company';
+import { CONTACT_PROPERTIES } from './mappers/contact';
+import { OPPORTUNITY_PROPERTIES } from './mappers/opportunity';
 
 /**
  * HubSpot's app webhooks (https://developers.hubspot.com/docs/api/webhooks/validating-requests): a v3 signature is
@@ -62,6 +65,20 @@ const CHANGES: Record<string, Trigger> = {
   merge: 'updated',
 };
 
+const PROPERTIES: Record<string, Readonly<Record<string, readonly string[]>>> = {
+  genericContact: CONTACT_PROPERTIES,
+  genericCompany: COMPANY_PROPERTIES,
+  crmOpportunity: OPPORTUNITY_PROPERTIES,
+};
+
+/** A changed HubSpot property → the unified fields it feeds, or the property itself when none does. */
+function changedFieldsOf(model: Model, property: string): Pick<InboundChange, 'changedFields' | 'changedRemoteFields'> {
+  const unified = Object.entries(PROPERTIES[model] ?? {})
+    .filter(([, properties]) => properties.includes(property))
+    .map(([field]) => field);
+  return unified.length > 0 ? { changedFields: unified } : { changedRemoteFields: [property] };
+}
+
 /** HubSpot's event array → our changes; event types we do not map are skipped. */
 export function parseHubspotEvents(payload: unknown): InboundChange[] | null {
   if (!Array.isArray(payload)) return null;
@@ -83,7 +100,7 @@ export function parseHubspotEvents(payload: unknown): InboundChange[] | null {
         trigger,
         remoteId,
         occurredAt: new Date(typeof event.occurredAt === 'number' ? event.occurredAt : Date.now()).toISOString(),
-        ...(typeof event.propertyName === 'string' ? { changedFields: [event.propertyName] } : {}),
+        ...(typeof event.propertyName === 'string' ? changedFieldsOf(model, event.propertyName) : {}),
       },
     ];
   });
