@@ -17,7 +17,9 @@ import { api, clearFakeRequests, connect, directToken, fakeRequests } from './be
 
 const { values: options } = parseArgs({
   options: {
-    duration: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '5' },
+    // Rounds: every scenario is measured this many times, the rounds interleaved; the report shows the medians.
+    repeat: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '1,16' },
     build: { type: 'boolean', default: false },
@@ -30,6 +32,11 @@ const { values: options } = parseArgs({
 const seconds = Number(options.duration);
 const warmupSeconds = Number(options.warmup);
 const concurrencies = options.connections.split(',').map(Number);
+const rounds = Number(options.repeat);
+if (!(Number.isInteger(rounds) && rounds >= 1 && rounds <= 9)) {
+  console.error('bench: --repeat 1–9');
+  process.exit(2);
+}
 if (!(seconds > 0 && seconds <= 60) || !(warmupSeconds >= 0 && warmupSeconds <= 30) || concurrencies.some((c) => !(c >= 1 && c <= 256))) {
   console.error('bench: --duration 1–60, --warmup 0–30, --connections a list of 1–256');
   process.exit(2);
@@ -221,6 +228,13 @@ function targets({ contacts, proxied, tokens, fakeBase }) {
   });
   const list = [];
   list.push({ id: 'd', label: '(d) bare route handler (ceiling)', side: 'service', target: { url: `${service.baseUrl}/internal/bench` } });
+  // The ceiling of the /v1 fast path (scripts/serve.mjs): node:http and the same fetch adapter, a constant answer.
+  list.push({
+    id: 'd-fast',
+    label: "(d') bare handler on the /v1 fast path (ceiling of /v1)",
+    side: 'service',
+    target: { url: `${service.baseUrl}/internal/bench-fast` },
+  });
   const { connectorId, call } = proxied;
   list.push({
     id: 'a-direct',
@@ -284,6 +298,36 @@ function targets({ contacts, proxied, tokens, fakeBase }) {
   return list;
 }
 
+const median = (values) => {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** The rounds of one scenario at one concurrency as one result: medians of the figures, sums of the counts. */
+function medianOfRuns(list) {
+  const statuses = {};
+  for (const run of list) for (const [status, count] of Object.entries(run.statuses)) statuses[status] = (statuses[status] ?? 0) + count;
+  const sum = (key) => list.reduce((total, run) => total + run[key], 0);
+  return {
+    ...list[0],
+    rounds: list.length,
+    seconds: sum('seconds'),
+    requests: sum('requests'),
+    ok: sum('ok'),
+    errors: sum('errors'),
+    timeouts: sum('timeouts'),
+    statuses,
+    rps: median(list.map((run) => run.rps)),
+    p50: median(list.map((run) => run.p50)),
+    p99: median(list.map((run) => run.p99)),
+    serviceCpuMs: median(list.map((run) => run.serviceCpuMs)),
+    fakeCpuMs: median(list.map((run) => run.fakeCpuMs)),
+    serviceCpuUtil: median(list.map((run) => run.serviceCpuUtil)),
+  };
+}
+
 /** One request of each scenario before any load: it must answer 2xx. Answers the body size in bytes. */
 async function sanityCheck(scenario) {
   const { target } = scenario;
@@ -332,7 +376,7 @@ async function main() {
   service.baseUrl = `http://${HOST}:${servicePort}`;
   let next = await startService(servicePort, serviceEnv(servicePort, fakeBase), [], projectDir);
   children.push(next);
-  log(`next start pid ${next.pid} on ${service.baseUrl}`);
+  log(`service (scripts/serve.mjs) pid ${next.pid} on ${service.baseUrl}`);
 
   const notes = [];
   if (stale) {
@@ -368,21 +412,34 @@ async function main() {
   const scenarios = targets({ contacts, proxied, tokens, fakeBase });
   for (const scenario of scenarios) scenario.bytes = await sanityCheck(scenario);
 
-  const results = [];
-  // Every scenario of one concurrency is measured in turn, the direct run just before the one through the service.
+  // Every scenario of one concurrency is measured in turn, the direct run just before the one through the service;
+  // the whole sequence runs `rounds` times, so a slow moment of the shared machine hits one round, not one scenario.
   const pids = { service: next.pid, fake: fake.pid };
-  for (const connections of concurrencies) {
-    for (const scenario of scenarios) {
-      const result = await measure(scenario.target, { connections, warmupSeconds, seconds, pids });
-      results.push({ ...result, id: scenario.id });
-      log(
-        `${scenario.id.padEnd(9)} c=${String(connections).padEnd(2)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  service CPU ${result.serviceCpuMs.toFixed(3)} ms/req${result.ok === result.requests ? '' : `  NON-2XX ${JSON.stringify(result.statuses)}`}`,
-      );
-      if (result.ok !== result.requests || result.errors > 0) {
-        notes.push(
-          `${scenario.id} at c=${connections}: statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}, timeouts ${result.timeouts}.`,
+  const runs = new Map();
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const connections of concurrencies) {
+      for (const scenario of scenarios) {
+        const result = await measure(scenario.target, { connections, warmupSeconds, seconds, pids });
+        const key = `${scenario.id}@${connections}`;
+        runs.set(key, [...(runs.get(key) ?? []), { ...result, id: scenario.id }]);
+        log(
+          `round ${round}/${rounds} ${scenario.id.padEnd(9)} c=${String(connections).padEnd(2)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${result.p50.toFixed(2)} ms  p99 ${result.p99.toFixed(2)} ms  service CPU ${result.serviceCpuMs.toFixed(3)} ms/req${result.ok === result.requests ? '' : `  NON-2XX ${JSON.stringify(result.statuses)}`}`,
         );
+        if (result.ok !== result.requests || result.errors > 0) {
+          notes.push(
+            `${scenario.id} at c=${connections}, round ${round}: statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}, timeouts ${result.timeouts}.`,
+          );
+        }
       }
+    }
+  }
+  const results = [...runs.values()].map(medianOfRuns);
+  for (const connections of concurrencies) {
+    const proxy = runs.get(`a-proxy@${connections}`);
+    if (proxy && rounds > 1) {
+      notes.push(
+        `(a) proxy at c=${connections}, service CPU per request in each round: ${proxy.map((run) => run.serviceCpuMs.toFixed(3)).join(', ')} ms (the tables show the median).`,
+      );
     }
   }
 
@@ -392,7 +449,7 @@ async function main() {
     children.splice(children.indexOf(next), 1);
     const profileDir = join(workDir, 'cpu-profile');
     mkdirSync(profileDir, { recursive: true });
-    // --cpu-prof is refused in NODE_OPTIONS on Node 20: it goes on the command line of the `next start` process.
+    // --cpu-prof is refused in NODE_OPTIONS on Node 20: it goes on the command line of the service process.
     next = await startService(servicePort, serviceEnv(servicePort, fakeBase), ['--cpu-prof', `--cpu-prof-dir=${profileDir}`], projectDir);
     children.push(next);
     const scenario = scenarios.find((candidate) => candidate.id === 'a-proxy');
@@ -422,6 +479,7 @@ async function main() {
     command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
     seconds,
     warmupSeconds,
+    rounds,
     concurrencies,
     scenarios: scenarios.map(({ id, label, side, baseline, bytes }) => ({ id, label, side, baseline, bytes })),
     results,

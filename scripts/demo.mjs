@@ -34,6 +34,6 @@ if (build.status !== 0) {
 }
 
 console.log(`demo: serving on ${env.BASE_URL} (sandbox mode ${env.SANDBOX === '1' ? 'on' : 'off'})`);
-const server = spawn(nextBin, ['start', '-p', env.PORT], { stdio: 'inherit', env });
+const server = spawn(process.execPath, [resolve('scripts/serve.mjs'), '-p', env.PORT], { stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

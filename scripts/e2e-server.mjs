@@ -31,7 +31,7 @@ const env = {
 // A secret from the developer's shell would outlive the fresh database; the service derives one instead.
 delete env.NEXTAUTH_SECRET;
 
-const server = spawn(resolve('node_modules/.bin/next'), ['start', '-p', PORT, '-H', HOST], { stdio: 'inherit', env });
+const server = spawn(process.execPath, [resolve('scripts/serve.mjs'), '-p', PORT, '-H', HOST], { stdio: 'inherit', env });
 
 function cleanUp() {
   rmSync(dataDir, { recursive: true, force: true });

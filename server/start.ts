@@ -1,4 +1,5 @@
 import 'server-only';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EnvError, getEnv } from './env';
 import { errorFields, log } from './log';
 import { ensureReady } from './services/bootstrap';
@@ -16,6 +17,15 @@ export async function startService(): Promise<void> {
       const { startWorker } = await import('./worker');
       const worker = startWorker();
       process.once('SIGTERM', () => void worker.stop());
+    }
+    // The production server (scripts/serve.mjs) answers /v1 with this, without Next.js's per-request routing.
+    const { serveFetchRequest, serveV1 } = await import('./http/node-server');
+    const handlers = globalThis as Record<symbol, unknown>;
+    handlers[Symbol.for('uis.serveV1')] = serveV1;
+    if (process.env.BENCH_ROUTES === '1') {
+      // npm run bench's ceiling of the fast path: the same adapter around a constant answer (never in production).
+      const constant = () => Promise.resolve(Response.json({ ok: true }, { headers: { 'cache-control': 'no-store' } }));
+      handlers[Symbol.for('uis.serveBench')] = (req: IncomingMessage, res: ServerResponse) => serveFetchRequest(req, res, constant, 0);
     }
     log.info('service ready', { baseUrl: env.baseUrl, sandbox: env.SANDBOX, database: env.databasePath });
   } catch (error) {

@@ -81,22 +81,22 @@ export function snapshotBuild(dir) {
   mkdirSync(dir, { recursive: true });
   const linked = spawnSync('cp', ['-al', resolve('.next'), join(dir, '.next')], { stdio: 'ignore' });
   if (linked.status !== 0) cpSync(resolve('.next'), join(dir, '.next'), { recursive: true });
-  for (const name of ['node_modules', 'package.json', 'next.config.mjs', 'public', 'drizzle']) {
+  for (const name of ['node_modules', 'package.json', 'next.config.mjs', 'public', 'drizzle', 'scripts']) {
     if (existsSync(resolve(name))) symlinkSync(resolve(name), join(dir, name));
   }
   return dir;
 }
 
-/** `next start` of the production build in `projectDir`, on loopback, with the environment given. */
+/** `npm start`'s server (scripts/serve.mjs) over the production build in `projectDir`, on loopback, with the environment given. */
 export async function startService(port, env, nodeFlags = [], projectDir = process.cwd()) {
-  const nextCli = resolve('node_modules/next/dist/bin/next');
-  const child = spawn(process.execPath, [...nodeFlags, nextCli, 'start', '-p', String(port), '-H', HOST], {
+  // `npm start`'s server: Next.js for the dashboard, the /v1 fast path for the API (scripts/serve.mjs).
+  const child = spawn(process.execPath, [...nodeFlags, join(projectDir, 'scripts/serve.mjs'), '-p', String(port), '-H', HOST], {
     cwd: projectDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  keepOutput(child, 'next start');
-  await waitForLine(child, 'next start', (line) => /Ready in|ready on|started server/i.test(line), 60_000);
+  keepOutput(child, 'service');
+  await waitForLine(child, 'service', (line) => /Ready in|ready on|started server/i.test(line), 60_000);
   // "Ready" is printed before instrumentation has finished migrating; wait until /v1 answers.
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -107,7 +107,7 @@ export async function startService(port, env, nodeFlags = [], projectDir = proce
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`next start did not answer /v1 in time\n${child.output()}`);
+    if (Date.now() > deadline) throw new Error(`the service did not answer /v1 in time\n${child.output()}`);
     await new Promise((wake) => setTimeout(wake, 200));
   }
   return child;

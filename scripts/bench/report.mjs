@@ -168,16 +168,17 @@ export function renderMarkdown(report, previous = '') {
     '',
     '## Method',
     '',
-    '- The production build (`next build`, built first when `.next` is missing) served by `next start` on 127.0.0.1 with a fresh SQLite file, ' +
+    "- The production build (`next build`, built first when `.next` is missing) served by `npm start`'s server (`node scripts/serve.mjs`: Next.js, with `/v1` answered by the fast path of docs/decisions.md) on 127.0.0.1 with a fresh SQLite file, " +
       'a random `ENCRYPTION_KEY`, a pinned key pair, `SANDBOX=1`, `LOG_LEVEL=warn`, `BENCH_ROUTES=1`, and `CONNECTOR_<ID>_AUTHORIZE_URL`, ' +
       '`_TOKEN_URL`, `_BASE_URL` pointing the connectors at the fake vendor, which runs **as its own process** ' +
       '(`node --import tsx scripts/sandbox-server.ts`, a plain `node:http` server over server/connectors/sandbox.ts), as a real vendor would.',
     '- Connections are created and authorized through the public API (OAuth authorization code with `prompt=none` on the fake).',
-    `- Each scenario at each concurrency (autocannon \`connections\`: ${report.concurrencies.join(' and ')}, no pipelining): a ${report.warmupSeconds} s warm-up, then a measured ${report.seconds} s run. ` +
+    `- Each scenario at each concurrency (autocannon \`connections\`: ${report.concurrencies.join(' and ')}, no pipelining): a ${report.warmupSeconds} s warm-up, then a measured ${report.seconds} s run; ` +
+      `the whole sequence ran ${report.rounds ?? 1} time(s) in interleaved rounds, and every figure below is the median of the rounds (req/s, percentiles and CPU each on its own). ` +
       'Latency percentiles are computed from every response time autocannon reports (full resolution; its own histogram rounds to whole ms). ' +
       'Only 2xx answers are counted as successes (all runs below were 2xx unless a note says otherwise).',
     '- **Added latency** = through the service − straight to the fake, both measured in the same run at the same concurrency.',
-    "- **Service CPU per request** = utime + stime of the `next start` process tree (`/proc/<pid>/stat`, `getconf CLK_TCK` ticks) over the measured run ÷ requests answered. The fake vendor's CPU is shown separately.",
+    "- **Service CPU per request** = utime + stime of the service process tree (`/proc/<pid>/stat`, `getconf CLK_TCK` ticks) over the measured run ÷ requests answered. The fake vendor's CPU is shown separately.",
     '',
     'Calls measured:',
     '',
@@ -204,7 +205,7 @@ export function renderMarkdown(report, previous = '') {
     parts.push(
       '## CPU profile of the proxy path',
       '',
-      `\`node --cpu-prof …/next start\` (a second server on the same database and fake), (a) through the proxy at concurrency 1: ${run.requests} requests, ${fixed(run.rps, 0)} req/s, p50 ${fixed(run.p50, 2)} ms ` +
+      `\`node --cpu-prof scripts/serve.mjs\` (a second server on the same database and fake), (a) through the proxy at concurrency 1: ${run.requests} requests, ${fixed(run.rps, 0)} req/s, p50 ${fixed(run.p50, 2)} ms ` +
         `under the profiler. Main-thread busy time ${fixed(report.profile.busyMs / run.requests, 3)} ms per request` +
         `${report.profile.windowed ? ' (samples of the measured run only)' : ' (whole process lifetime)'}; minified frames mapped back to the sources through the build's source maps.`,
       '',

@@ -119,7 +119,8 @@ export async function ensureBuild() {
  */
 export async function startService({ port, dataDir, encryptionKey, env = {} }) {
   const baseUrl = `http://${HOST}:${port}`;
-  const child = spawn(process.execPath, [join(APP_DIR, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port), '-H', HOST], {
+  // `npm start`'s server (scripts/serve.mjs).
+  const child = spawn(process.execPath, [join(APP_DIR, 'scripts/serve.mjs'), '-p', String(port), '-H', HOST], {
     cwd: APP_DIR,
     env: {
       PATH: process.env.PATH,
@@ -152,14 +153,14 @@ export async function startService({ port, dataDir, encryptionKey, env = {} }) {
   const started = Date.now();
   await waitFor(
     async () => {
-      if (child.exitCode !== null) throw new Error(`next start exited ${child.exitCode}:\n${output.join('').slice(-2000)}`);
+      if (child.exitCode !== null) throw new Error(`the service exited ${child.exitCode}:\n${output.join('').slice(-2000)}`);
       try {
         return (await fetch(`${baseUrl}/v1/connections`, { headers: { 'x-api-key': API_KEY, 'x-api-secret': API_SECRET } })).status === 200;
       } catch {
         return false;
       }
     },
-    { timeoutMs: 60_000, everyMs: 100, what: 'next start to answer' },
+    { timeoutMs: 60_000, everyMs: 100, what: 'the service to answer' },
   );
   return { child, pid: child.pid, baseUrl, readyMs: Date.now() - started, output: () => output.join('') };
 }

@@ -59,6 +59,8 @@ export interface Keyring {
   deriveKey(purpose: Purpose): Buffer;
 }
 
+const OPENED_MAX = 2_000;
+
 export function createKeyring(currentKey: string, retiredKeys: readonly string[] = []): Keyring {
   const current = toMasterKey(currentKey);
   const byId = new Map<string, MasterKey>([[current.id, current]]);
@@ -67,6 +69,10 @@ export function createKeyring(currentKey: string, retiredKeys: readonly string[]
     if (!byId.has(key.id)) byId.set(key.id, key);
   }
 
+  // Every /v1 call opens the API key's secret and usually a connection's credentials: the plaintexts of the most
+  // recent ciphertexts are kept (least recently used dropped first). A ciphertext is never reused (random IV), so a
+  // rotated secret or refreshed token is a new entry; only successful openings are kept.
+  const opened = new Map<string, string>();
   return {
     currentKeyId: current.id,
     encrypt(purpose, plaintext, context) {
@@ -77,6 +83,13 @@ export function createKeyring(currentKey: string, retiredKeys: readonly string[]
       return [VERSION, current.id, iv.toString('base64url'), body.toString('base64url')].join('.');
     },
     decrypt(purpose, sealed, context) {
+      const memoKey = `${purpose}\u0000${context}\u0000${sealed}`;
+      const remembered = opened.get(memoKey);
+      if (remembered !== undefined) {
+        opened.delete(memoKey);
+        opened.set(memoKey, remembered);
+        return remembered;
+      }
       const parts = sealed.split('.');
       if (parts.length !== 4 || parts[0] !== VERSION) throw new DecryptionError('malformed');
       const [, keyId, ivText, bodyText] = parts as [string, string, string, string];
@@ -88,11 +101,15 @@ export function createKeyring(currentKey: string, retiredKeys: readonly string[]
       const decipher = createDecipheriv('aes-256-gcm', subKey(master, purpose), iv);
       decipher.setAAD(associatedData(purpose, context));
       decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
+      let plaintext: string;
       try {
-        return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+        plaintext = Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString('utf8');
       } catch {
         throw new DecryptionError('authentication-failed');
       }
+      opened.set(memoKey, plaintext);
+      if (opened.size > OPENED_MAX) opened.delete(opened.keys().next().value as string);
+      return plaintext;
     },
     deriveKey(purpose) {
       return subKey(current, purpose);

@@ -97,8 +97,16 @@ export interface EncodedBody {
 }
 
 /** Encodes a response document; falls back to JSON when JWT is asked for but no key is known (auth failed). */
+/**
+ * A body that is JSON text already (the proxy's vendor answer): sent as it came, without a parse and a
+ * re-serialisation of what may be a large document.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 export async function encodeBody(document: unknown, type: MediaType, signingKey: string | undefined): Promise<EncodedBody> {
-  const json = JSON.stringify(document);
+  const json = document instanceof JsonText ? document.text : JSON.stringify(document);
   if (type === 'application/jwt' && signingKey) {
     const jws = await new CompactSign(encoder.encode(json))
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -109,10 +117,23 @@ export async function encodeBody(document: unknown, type: MediaType, signingKey:
   return { body: json, contentType: 'application/json; charset=utf-8' };
 }
 
+// Bodies the node fast path (server/http/node-server.ts) has read already: the Request it builds carries none, so
+// the bytes are not copied into a web stream and read back out of it.
+const bufferedBodies = new WeakMap<Request, Uint8Array>();
+
+export function attachBufferedBody(request: Request, body: Uint8Array): void {
+  bufferedBodies.set(request, body);
+}
+
 /** Reads a request body, refusing one larger than `limit` bytes before buffering it all. */
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) throw tooLarge(limit);
+  const buffered = bufferedBodies.get(request);
+  if (buffered) {
+    if (buffered.byteLength > limit) throw tooLarge(limit);
+    return buffered;
+  }
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -58,17 +58,24 @@ function logDetails(ctx: RouteContext): string {
   return JSON.stringify({ query: redact(ctx.query), headers });
 }
 
-async function toResponse(result: ApiResult, responseType: MediaType, ctx: RouteContext): Promise<Response> {
+/** An answer before it becomes a fetch `Response` (the node fast path writes it straight to the socket). */
+export interface V1Reply {
+  status: number;
+  headers: Headers;
+  body: string | null;
+}
+
+async function toReply(result: ApiResult, responseType: MediaType, ctx: RouteContext): Promise<V1Reply> {
   const headers = new Headers(result.headers);
   headers.set('x-request-id', ctx.requestId);
   headers.set('cache-control', 'no-store');
   // Credentials travel in headers, never cookies, so any origin may call /v1 (a front end with its session token).
   headers.set('access-control-allow-origin', '*');
   headers.set('access-control-expose-headers', 'x-request-id, retry-after');
-  if (result.status === 204 || result.body === undefined) return new Response(null, { status: result.status, headers });
+  if (result.status === 204 || result.body === undefined) return { status: result.status, headers, body: null };
   const encoded = await encodeBody(result.body, responseType, ctx.signingKey);
   headers.set('content-type', encoded.contentType);
-  return new Response(encoded.body, { status: result.status, headers });
+  return { status: result.status, headers, body: encoded.body };
 }
 
 export interface V1Router {
@@ -80,6 +87,12 @@ export interface V1Router {
  * and handler, the error mapper (one table, no internals in a 5xx), the response codec and the request log.
  */
 export async function handleV1(request: Request, router: V1Router): Promise<Response> {
+  const reply = await handleV1Reply(request, router);
+  return new Response(reply.body, { status: reply.status, headers: reply.headers });
+}
+
+/** The pipeline itself, answering the reply's parts (see handleV1). */
+export async function handleV1Reply(request: Request, router: V1Router): Promise<V1Reply> {
   const started = performance.now();
   const url = new URL(request.url);
   const ctx: RouteContext = { request, url, requestId: newId('req'), params: {}, query: queryToObject(url.searchParams), logFields: {} };
@@ -112,13 +125,13 @@ export async function handleV1(request: Request, router: V1Router): Promise<Resp
     result = { status: mapped.status, body: mapped.body, headers: mapped.headers };
   }
 
-  let response: Response;
+  let response: V1Reply;
   try {
-    response = await toResponse(result, responseType, ctx);
+    response = await toReply(result, responseType, ctx);
   } catch (error) {
     log.error('response encoding failed', { requestId: ctx.requestId, ...errorFields(error) });
     result = { status: 500, body: toPublicError(error).body };
-    response = await toResponse(result, 'application/json', ctx);
+    response = await toReply(result, 'application/json', ctx);
   }
 
   const errorBody = result.status >= 400 ? (result.body as { error?: string; message?: string } | undefined) : undefined;

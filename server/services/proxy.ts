@@ -2,6 +2,7 @@ import 'server-only';
 import { connectorModule } from '../connectors/registry';
 import { retryAfterMs, VendorNetworkError } from '../connectors/http-client';
 import type { ConnectorId } from '../connectors/types';
+import { JsonText } from '../http/codecs';
 import { AppError, type ErrorCode } from '../errors';
 import { resolveApiBaseUrl } from './connector-apps';
 import type { ConnectionRow } from './connections';
@@ -126,14 +127,9 @@ export async function proxyRequest(options: { connection: ConnectionRow; request
   }
   const text = await response.text();
   const isJson = (response.headers.get('content-type') ?? '').includes('json');
-  let body: unknown = text;
-  if (isJson && text) {
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      body = text;
-    }
-  }
+  // A JSON answer goes back byte for byte (a proxy does not reformat, and this saves a parse and a stringify);
+  // any other answer becomes a JSON string.
+  const body: unknown = isJson ? new JsonText(text) : text;
   if (response.ok || (response.status >= 300 && response.status < 400)) {
     return { status: response.status, ...(text ? { body } : {}), headers: {} };
   }

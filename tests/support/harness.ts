@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { forward } from './http-adapter';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -41,12 +41,14 @@ export async function startTestService(env: Record<string, string> = {}, options
     ...env,
   });
   // Listen first: the service's BASE_URL (its OAuth callback address) is this server's own address.
-  const ready: { handlers?: { v1: (request: Request) => Promise<Response>; sandbox: (request: Request) => Promise<Response> } } = {};
+  const ready: {
+    handlers?: { v1: (req: IncomingMessage, res: ServerResponse) => Promise<void>; sandbox: (request: Request) => Promise<Response> };
+  } = {};
   const server: Server = createServer((req, res) => {
-    // The same split as the Next.js app: /v1 is the API, /sandbox the fake vendors (SANDBOX=1).
-    const handler = req.url?.startsWith('/sandbox/') ? ready.handlers?.sandbox : ready.handlers?.v1;
-    if (handler) void forward(req, res, handler);
-    else res.writeHead(503).end();
+    // The same split as the production server (scripts/serve.mjs): /v1 is the API, /sandbox the fake vendors.
+    if (!ready.handlers) res.writeHead(503).end();
+    else if (req.url?.startsWith('/sandbox/')) void forward(req, res, ready.handlers.sandbox);
+    else void ready.handlers.v1(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -54,12 +56,13 @@ export async function startTestService(env: Record<string, string> = {}, options
   // Vite sets BASE_URL to '/' in every test process; the service reads it as its public address.
   process.env.BASE_URL = baseUrl;
 
-  const { handleV1Request } = await import('@/server/http/routes');
+  // /v1 through the production server's own adapter (server/http/node-server.ts).
+  const { serveV1 } = await import('@/server/http/node-server');
   const { handleSandboxRequest } = await import('@/server/connectors/sandbox');
   // As instrumentation.ts does at server start: migrate and bootstrap before the first request.
   const { ensureReady } = await import('@/server/services/bootstrap');
   await ensureReady();
-  ready.handlers = { v1: handleV1Request, sandbox: options.wrapSandbox ? options.wrapSandbox(handleSandboxRequest) : handleSandboxRequest };
+  ready.handlers = { v1: serveV1, sandbox: options.wrapSandbox ? options.wrapSandbox(handleSandboxRequest) : handleSandboxRequest };
   return {
     baseUrl,
     dataDir,
@@ -73,6 +76,8 @@ export async function startTestService(env: Record<string, string> = {}, options
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      const { flushRequestLog } = await import('@/server/services/request-log');
+      flushRequestLog();
       const { closeDb } = await import('@/server/db/client');
       closeDb();
       rmSync(dataDir, { recursive: true, force: true });

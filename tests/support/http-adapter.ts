@@ -1,33 +1,15 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-/** Converts a node:http request into a fetch `Request`, runs the handler, and writes its `Response` back. */
+// The sandbox fakes take bodies up to this size in tests (the service's own limit applies to /v1).
+const FAKE_MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** Serves a fetch handler from node:http with the production adapter (server/http/node-server.ts). */
 export async function forward(req: IncomingMessage, res: ServerResponse, handle: FetchHandler): Promise<void> {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) value.forEach((item) => headers.append(key, item));
-    else if (value !== undefined) headers.set(key, value);
-  }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
-    method: req.method ?? 'GET',
-    headers,
-    ...(hasBody ? { body: Readable.toWeb(req), duplex: 'half' } : {}),
-  } as RequestInit);
-  let response: Response;
-  try {
-    response = await handle(request);
-  } catch (error) {
-    // A handler that throws is a bug under test: answer 500 rather than leaving the client hanging.
-    res.writeHead(500, { 'content-type': 'text/plain' }).end(error instanceof Error ? error.message : String(error));
-    return;
-  }
-  res.statusCode = response.status;
-  response.headers.forEach((value, key) => res.setHeader(key, value));
-  res.end(Buffer.from(await response.arrayBuffer()));
+  const { serveFetchRequest } = await import('@/server/http/node-server');
+  await serveFetchRequest(req, res, handle, FAKE_MAX_BODY_BYTES);
 }
 
 export interface HttpTestServer {

@@ -1,4 +1,4 @@
-import { handleV1 } from '../pipeline';
+import { handleV1, handleV1Reply, type V1Reply } from '../pipeline';
 import { createRouter } from '../router';
 import { cardViewRoutes } from './card-view';
 import { connectionRoutes } from './connections';
@@ -25,4 +25,9 @@ export const v1Router = createRouter([
 
 export function handleV1Request(request: Request): Promise<Response> {
   return handleV1(request, v1Router);
+}
+
+/** The same, answering the reply's parts: for the node fast path (server/http/node-server.ts). */
+export function handleV1RequestReply(request: Request): Promise<V1Reply> {
+  return handleV1Reply(request, v1Router);
 }
