@@ -4,7 +4,7 @@
 // app/v1/[[...path]]/route.ts uses, which saves Next.js's per-request routing on every API call
 // (docs/decisions.md, "The /v1 fast path"; figures in docs/benchmarks.md).
 //
-//   node scripts/serve.mjs [-p PORT] [-H HOST]      (or PORT / HOSTNAME in the environment; default 3000, 0.0.0.0)
+//   node scripts/serve.mjs [-p PORT] [-H HOST]      (or PORT / HOST in the environment; default 3000, 0.0.0.0)
 import { createServer } from 'node:http';
 
 process.env.NODE_ENV = 'production';
@@ -19,7 +19,8 @@ function option(short, long, fallback) {
 }
 
 const port = Number(option('-p', '--port', process.env.PORT ?? '3000'));
-const hostname = option('-H', '--hostname', process.env.HOSTNAME ?? '0.0.0.0');
+// HOST, not HOSTNAME: shells and containers set HOSTNAME to the machine's name.
+const hostname = option('-H', '--hostname', process.env.HOST ?? '0.0.0.0');
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   console.error(`serve: the port must be 0–65535, got ${port}`);
   process.exit(2);

@@ -21,7 +21,9 @@ interface DeliveriesTableProps {
 
 /** "next try in 5 minutes" for a pending delivery; nothing once it is settled. */
 function NextRetry({ delivery, now }: { delivery: Delivery; now: number }) {
-  if (delivery.status !== 'pending' || !delivery.nextAttemptAt) return null;
+  if (delivery.status !== 'pending') return null;
+  // Held until the worker has fetched the record the vendor's event only named (docs/events.md).
+  if (!delivery.nextAttemptAt) return <span className="block text-xs whitespace-nowrap text-slate-600">waiting for the record</span>;
   return (
     <span className="block text-xs whitespace-nowrap text-slate-600">
       next try{' '}
@@ -181,11 +183,7 @@ export function DeliveriesTable({ deliveries, connectors, now, replayingId, onRe
                 <Outcome statusCode={delivery.lastStatusCode} error={delivery.lastError} />
               </Item>
               <Item label="Next try">
-                {delivery.status === 'pending' && delivery.nextAttemptAt ? (
-                  <NextRetry delivery={delivery} now={now} />
-                ) : (
-                  <span className="text-slate-400">—</span>
-                )}
+                {delivery.status === 'pending' ? <NextRetry delivery={delivery} now={now} /> : <span className="text-slate-400">—</span>}
               </Item>
               <Item label="Created">
                 <DateTime value={delivery.createdAt} compact />

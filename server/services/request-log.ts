@@ -99,14 +99,19 @@ export function pruneRequestLogs(options: { now?: Date } = {}): number {
   const { db, env } = getRuntime();
   const cutoff = new Date((options.now ?? new Date()).getTime() - env.REQUEST_LOG_RETENTION_DAYS * 86_400_000).toISOString();
   const byAge = db.delete(requestLogs).where(lt(requestLogs.createdAt, cutoff)).run().changes;
-  const boundary = db
-    .select({ id: requestLogs.id })
-    .from(requestLogs)
-    .orderBy(desc(requestLogs.id))
-    .limit(1)
-    .offset(env.REQUEST_LOG_MAX_ROWS)
-    .get();
-  const byCount = boundary ? db.delete(requestLogs).where(lte(requestLogs.id, boundary.id)).run().changes : 0;
+  // Ids only grow: every row at or below the newest id minus the cap is beyond it (one lookup, no offset scan).
+  const newest =
+    db
+      .select({ id: sql<number | null>`max(${requestLogs.id})` })
+      .from(requestLogs)
+      .get()?.id ?? null;
+  const byCount =
+    newest !== null
+      ? db
+          .delete(requestLogs)
+          .where(lte(requestLogs.id, newest - env.REQUEST_LOG_MAX_ROWS))
+          .run().changes
+      : 0;
   return byAge + byCount;
 }
 

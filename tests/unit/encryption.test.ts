@@ -54,6 +54,30 @@ describe('encryption at rest', () => {
     expect(reasonOf(() => keyring.decrypt('webhook-secret', sealed, 'row'))).toBe('authentication-failed');
   });
 
+  it('still refuses another row, another purpose and a tampered copy after opening the ciphertext once', () => {
+    const keyring = createKeyring(key());
+    const sealed = keyring.encrypt('api-key-secret', 'secret', 'api_keys:key_1');
+    // The first opening is remembered (every /v1 call opens the same API key secret)…
+    expect(keyring.decrypt('api-key-secret', sealed, 'api_keys:key_1')).toBe('secret');
+    expect(keyring.decrypt('api-key-secret', sealed, 'api_keys:key_1')).toBe('secret');
+    // …but only for exactly that ciphertext, purpose and row.
+    expect(reasonOf(() => keyring.decrypt('api-key-secret', sealed, 'api_keys:key_2'))).toBe('authentication-failed');
+    expect(reasonOf(() => keyring.decrypt('webhook-secret', sealed, 'api_keys:key_1'))).toBe('authentication-failed');
+    const parts = sealed.split('.');
+    const body = Buffer.from(parts[3] ?? '', 'base64url');
+    body[body.length - 1] = (body[body.length - 1] ?? 0) ^ 0x01;
+    const tampered = [...parts.slice(0, 3), body.toString('base64url')].join('.');
+    expect(reasonOf(() => keyring.decrypt('api-key-secret', tampered, 'api_keys:key_1'))).toBe('authentication-failed');
+  });
+
+  it('opens more ciphertexts than it remembers', () => {
+    const keyring = createKeyring(key());
+    const sealed = Array.from({ length: 2_100 }, (_, index) => keyring.encrypt('vendor-credentials', `token-${index}`, `row-${index}`));
+    sealed.forEach((value, index) => expect(keyring.decrypt('vendor-credentials', value, `row-${index}`)).toBe(`token-${index}`));
+    // The oldest were dropped from memory and are opened again from the ciphertext.
+    expect(keyring.decrypt('vendor-credentials', sealed[0] ?? '', 'row-0')).toBe('token-0');
+  });
+
   it('refuses malformed input', () => {
     expect(reasonOf(() => createKeyring(key()).decrypt('api-key-secret', 'plain text', 'row'))).toBe('malformed');
   });
