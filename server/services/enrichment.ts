@@ -142,7 +142,7 @@ export async function enrichEvent(row: EnrichmentRow, workerId: string): Promise
 export async function runEnrichmentPass(options: { workerId: string; limit?: number; now?: Date }): Promise<number> {
   const claimed = claimDueEnrichments({
     workerId: options.workerId,
-    limit: options.limit ?? 8,
+    limit: options.limit ?? 32,
     ...(options.now ? { now: options.now } : {}),
   });
   await Promise.all(claimed.map((row) => enrichEvent(row, options.workerId)));
