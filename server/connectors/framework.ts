@@ -26,6 +26,8 @@ export interface VendorResponse<T = unknown> {
 
 export interface ConnectorCallContext {
   connectorId: string;
+  /** The connection the call acts for: a key for what a connector may cache per connection. */
+  connectionId: string;
   /** The vendor identity captured at authorization (portal id, tenant id, site…). */
   identity: Readonly<Record<string, string>>;
   /** An authenticated call to the vendor; a non-2xx answer throws the mapped AppError. */

@@ -137,6 +137,7 @@ export async function callVendor(
 export function connectorContext(connection: ConnectionRow, module: ConnectorModule): ConnectorCallContext {
   return {
     connectorId: connection.connectorId,
+    connectionId: connection.id,
     identity: connection.identity ?? {},
     async request<T>(request: VendorRequest): Promise<VendorResponse<T>> {
       let response: Response;

@@ -187,10 +187,33 @@ export async function replaceAssociations(
   }
 }
 
+// Property definitions change rarely but every unified read and every event's record fetch needs them: they are
+// kept per connection for a minute (a custom field written here drops them at once; one written elsewhere shows
+// within the minute). Per connection, not per portal: two organizations may connect the same portal.
+const PROPERTIES_TTL_MS = 60_000;
+const PROPERTIES_MAX_ENTRIES = 1_000;
+const propertyCache = new Map<string, { at: number; properties: Promise<HubSpotProperty[]> }>();
+
 /** Every property definition of an object type (https://developers.hubspot.com/docs/api/crm/properties). */
-export async function readProperties(ctx: ConnectorCallContext, type: CrmObjectType): Promise<HubSpotProperty[]> {
-  const response = await ctx.request<{ results: HubSpotProperty[] }>({ path: `/crm/v3/properties/${type}` });
-  return response.body.results;
+export function readProperties(ctx: ConnectorCallContext, type: CrmObjectType): Promise<HubSpotProperty[]> {
+  const key = `${ctx.connectionId}:${type}`;
+  const cached = propertyCache.get(key);
+  if (cached && Date.now() - cached.at < PROPERTIES_TTL_MS) return cached.properties;
+  const properties = ctx
+    .request<{ results: HubSpotProperty[] }>({ path: `/crm/v3/properties/${type}` })
+    .then((response) => response.body.results);
+  propertyCache.set(key, { at: Date.now(), properties });
+  if (propertyCache.size > PROPERTIES_MAX_ENTRIES) propertyCache.delete(propertyCache.keys().next().value as string);
+  // A failed read is not kept: the next call asks HubSpot again.
+  properties.catch(() => {
+    if (propertyCache.get(key)?.properties === properties) propertyCache.delete(key);
+  });
+  return properties;
+}
+
+/** Drops the cached definitions of a connection's object type (after it wrote a property). */
+export function forgetProperties(ctx: ConnectorCallContext, type: CrmObjectType): void {
+  propertyCache.delete(`${ctx.connectionId}:${type}`);
 }
 
 /** The portal's own properties (HubSpot marks its built-in ones `hubspotDefined`). */

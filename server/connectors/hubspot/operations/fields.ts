@@ -2,7 +2,7 @@ import { AppError } from '../../../errors';
 import type { ConnectorCallContext, FieldDefinition, FieldWriteInput } from '../../framework';
 import type { CrmObjectType } from '../association-types';
 import type { HubSpotProperty } from '../mappers/types';
-import { readProperties } from './api';
+import { forgetProperties, readProperties } from './api';
 
 /**
  * fieldRead / fieldWrite through HubSpot's properties API (https://developers.hubspot.com/docs/api/crm/properties):
@@ -100,5 +100,6 @@ export async function fieldWrite(ctx: ConnectorCallContext, type: CrmObjectType,
       ...(options.length ? { options: options.map((option, index) => ({ ...option, displayOrder: index, hidden: false })) } : {}),
     },
   });
+  forgetProperties(ctx, type);
   return customFieldDefinition(response.body);
 }
