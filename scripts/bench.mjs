@@ -207,6 +207,8 @@ async function chooseContactsConnector(fakeBase, notes) {
       listed = await listContacts(connectorId);
     }
     if (dataLength(listed.body) < 20) notes.push(`${connectorId}: the list answered ${dataLength(listed.body)} contacts, not 20.`);
+    // The calls of a list in steady state: the lists above warmed what the connector caches (HubSpot's property
+    // definitions, one minute per connection), as a busy service would have.
     await clearFakeRequests(fakeBase);
     await listContacts(connectorId);
     const calls = (await fakeRequests(fakeBase)).filter((call) => call.path.startsWith(`/sandbox/${connectorId}/`));

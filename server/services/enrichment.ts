@@ -76,6 +76,10 @@ async function fetchRecord(module: ConnectorModule, connection: typeof connectio
   if (connection.status !== 'authorized') {
     throw new AppError('SERVICE::CONNECTION::ACCESS_TOKEN_MISSIN', `The connection is ${connection.status}`);
   }
+  // The event carries only what the connection may read through /v1 itself.
+  if (!connection.operations.includes(`${model}::retrieve`) && !connection.operations.includes(`${model}::list`)) {
+    throw new AppError('SERVICE::BAD_REQUEST', `The connection's operations include neither ${model}::retrieve nor ${model}::list`);
+  }
   return operations.retrieve(connectorContext(connection, module), id, {});
 }
 
@@ -85,6 +89,7 @@ const FINAL_CODES = new Set([
   'CONNECTOR::OPERATION::NOT_FOUND',
   'CONNECTOR::OPERATION::BAD_REQUEST',
   'SERVICE::CONNECTION::ACCESS_TOKEN_MISSIN',
+  'SERVICE::BAD_REQUEST',
 ]);
 
 /** One claimed event: fetch its record and complete it, or schedule another try, or give up keeping the reference. */

@@ -320,6 +320,15 @@ describe('the HubSpot fake sends its webhooks, the service delivers the events',
     const { id } = (await response.json()) as { id: string };
     const created = (await deliveredSince(from)).filter((event) => event.event === 'crmOpportunity::created');
     expect(created.map((event) => event.data.id)).toEqual([id]);
+    // The connection may not read deals through /v1 (no crmOpportunity::retrieve or ::list): the event carries
+    // the reference only, and says why.
+    expect(created[0]?.data).not.toHaveProperty('fields');
+    expect(created[0]?.data.warnings).toEqual([
+      {
+        code: 'RECORD_NOT_FETCHED',
+        message: expect.stringContaining('neither crmOpportunity::retrieve nor crmOpportunity::list') as unknown,
+      },
+    ]);
   });
 
   it('counts the requests it sent in its webhook stats', async () => {
