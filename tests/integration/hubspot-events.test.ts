@@ -239,6 +239,34 @@ describe('the HubSpot fake sends its webhooks, the service delivers the events',
     expect(updated[0]?.data.fields).toMatchObject({ firstName: 'Amazing', lastName: 'Grace', email: 'amazing.grace@example.com' });
   });
 
+  it("lets one worker at a time fetch an event's record, and another take it over when the lease ends", async () => {
+    const { claimDueEnrichments, enrichEvent } = await import('@/server/services/enrichment');
+    const { sandboxWebhooksSettled } = await import('@/server/connectors/sandbox');
+    const from = app.received.length;
+    const response = await call(
+      '/v1/proxy',
+      json('POST', {
+        method: 'PATCH',
+        path: `/crm/v3/objects/contacts/${contactId}`,
+        data: { properties: { email: 'lease@example.com' } },
+      }),
+    );
+    expect(response.status).toBe(200);
+    await sandboxWebhooksSettled('hubspot');
+    const first = claimDueEnrichments({ workerId: 'worker-a', limit: 10 });
+    expect(first).toHaveLength(1);
+    expect(claimDueEnrichments({ workerId: 'worker-b', limit: 10 })).toEqual([]);
+    // worker-a "crashed": after its 60-second lease worker-b takes the fetch over and completes the event.
+    const taken = claimDueEnrichments({ workerId: 'worker-b', limit: 10, now: new Date(Date.now() + 61_000) });
+    expect(taken.map((row) => row.eventId)).toEqual(first.map((row) => row.eventId));
+    await enrichEvent(taken[0]!, 'worker-b');
+    // worker-a coming back late changes nothing: the event was completed once.
+    await enrichEvent(first[0]!, 'worker-a');
+    const updated = (await deliveredSince(from)).filter((event) => event.event === 'genericContact::updated');
+    expect(updated).toHaveLength(1);
+    expect(updated[0]?.data).toMatchObject({ changedFields: ['email'], fields: { email: 'lease@example.com' } });
+  });
+
   it('holds the delivery while the record cannot be fetched, and delivers it complete once it can', async () => {
     const { runDeliveryPass } = await import('@/server/services/delivery');
     const { runEnrichmentPass } = await import('@/server/services/enrichment');
