@@ -1,4 +1,4 @@
-// Child processes of `npm run bench`: the fake vendor and `next start`, free loopback ports, CPU time of a
+// Child processes of `npm run bench`: the fake vendor and the service (`scripts/serve.mjs`), free loopback ports, CPU time of a
 // process tree from /proc, and a description of the machine.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
@@ -74,7 +74,7 @@ export async function startFake(port) {
 
 /**
  * A private snapshot of the production build: `.next` hard-linked (copied when links fail) into `dir`, next to
- * links to what `next start` reads at run time. A `next build` started elsewhere during the bench replaces the
+ * links to what the server reads at run time. A `next build` started elsewhere during the bench replaces the
  * files of `.next` but not the snapshot's links to the old ones.
  */
 export function snapshotBuild(dir) {
