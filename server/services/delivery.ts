@@ -1,7 +1,8 @@
 import 'server-only';
 import { createHmac } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import { retryAfterMs } from '../connectors/http-client';
+import { leaseIsFree, leaseUntil } from '../db/leases';
 import { deliveries, deliveryAttempts, eventEnrichments, events, webhookEndpoints } from '../db/schema';
 import { newId } from '../crypto/random';
 import { AppError } from '../errors';
@@ -47,25 +48,13 @@ export function claimDueDeliveries(options: { workerId: string; limit: number; n
   const due = db
     .select({ id: deliveries.id })
     .from(deliveries)
-    .where(
-      and(
-        eq(deliveries.status, 'pending'),
-        lte(deliveries.nextAttemptAt, now),
-        or(isNull(deliveries.leaseExpiresAt), lte(deliveries.leaseExpiresAt, now)),
-      ),
-    )
+    .where(and(eq(deliveries.status, 'pending'), lte(deliveries.nextAttemptAt, now), leaseIsFree(deliveries.leaseExpiresAt, now)))
     .orderBy(asc(deliveries.nextAttemptAt))
     .limit(options.limit);
   return db
     .update(deliveries)
-    .set({ leaseOwner: options.workerId, leaseExpiresAt: new Date(Date.parse(now) + LEASE_MS).toISOString() })
-    .where(
-      and(
-        inArray(deliveries.id, due),
-        eq(deliveries.status, 'pending'),
-        or(isNull(deliveries.leaseExpiresAt), lte(deliveries.leaseExpiresAt, now)),
-      ),
-    )
+    .set({ leaseOwner: options.workerId, leaseExpiresAt: leaseUntil(now, LEASE_MS) })
+    .where(and(inArray(deliveries.id, due), eq(deliveries.status, 'pending'), leaseIsFree(deliveries.leaseExpiresAt, now)))
     .returning()
     .all();
 }

@@ -1,15 +1,16 @@
 import 'server-only';
-import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { ConnectorModule } from '../connectors/framework';
 import { connectorModule } from '../connectors/registry';
 import type { ConnectorId } from '../connectors/types';
+import { leaseIsFree, leaseUntil } from '../db/leases';
 import { connections, deliveries, eventEnrichments, events } from '../db/schema';
 import { AppError } from '../errors';
 import { errorFields, log } from '../log';
 import type { Model } from '../models/operations';
 import type { Warning } from '../models/schemas';
 import { getRuntime, nowIso } from '../runtime';
-import { notifyOutboxWrite } from './events';
+import { notifyOutboxWrite, withRecord } from './events';
 import { connectorContext } from './vendor-calls';
 
 /**
@@ -29,7 +30,7 @@ type EnrichmentRow = typeof eventEnrichments.$inferSelect;
 export function claimDueEnrichments(options: { workerId: string; limit: number; now?: Date }): EnrichmentRow[] {
   const { db } = getRuntime();
   const now = (options.now ?? new Date()).toISOString();
-  const isFree = or(isNull(eventEnrichments.leaseExpiresAt), lte(eventEnrichments.leaseExpiresAt, now));
+  const isFree = leaseIsFree(eventEnrichments.leaseExpiresAt, now);
   const due = db
     .select({ id: eventEnrichments.eventId })
     .from(eventEnrichments)
@@ -38,7 +39,7 @@ export function claimDueEnrichments(options: { workerId: string; limit: number; 
     .limit(options.limit);
   return db
     .update(eventEnrichments)
-    .set({ leaseOwner: options.workerId, leaseExpiresAt: new Date(Date.parse(now) + LEASE_MS).toISOString() })
+    .set({ leaseOwner: options.workerId, leaseExpiresAt: leaseUntil(now, LEASE_MS) })
     .where(and(inArray(eventEnrichments.eventId, due), isFree))
     .returning()
     .all();
@@ -65,9 +66,9 @@ function complete(row: EnrichmentRow, workerId: string, data: Record<string, unk
   return done;
 }
 
+// An event is completed once: its data has no warnings before this.
 function withWarning(data: Record<string, unknown>, warning: Warning): Record<string, unknown> {
-  const warnings = Array.isArray(data.warnings) ? (data.warnings as Warning[]) : [];
-  return { ...data, warnings: [...warnings, warning] };
+  return { ...data, warnings: [warning] };
 }
 
 async function fetchRecord(module: ConnectorModule, connection: typeof connections.$inferSelect, model: Model, id: string) {
@@ -107,18 +108,11 @@ export async function enrichEvent(row: EnrichmentRow, workerId: string): Promise
     return;
   }
   const model = event.data.model as Model;
-  const remoteId = typeof event.data.id === 'string' ? event.data.id : String(event.data.id);
+  const remoteId = String(event.data.id);
   try {
     const module = connectorModule(connection.connectorId as ConnectorId);
     const record = await fetchRecord(module, connection, model, remoteId);
-    complete(row, workerId, {
-      ...event.data,
-      id: record.id,
-      remote: { id: record.remoteId },
-      fields: record.fields,
-      ...(record.createdAt ? { createdAt: record.createdAt } : {}),
-      ...(record.updatedAt ? { updatedAt: record.updatedAt } : {}),
-    });
+    complete(row, workerId, withRecord(event.data, record));
   } catch (error) {
     const code = error instanceof AppError ? error.code : 'CONNECTOR::UNKNOWN_ERROR';
     const message = error instanceof AppError ? error.message : 'the vendor could not be reached';

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
+import type { UnifiedRecord } from '../connectors/framework';
 import { newId } from '../crypto/random';
 import { deliveries, eventEnrichments, events, webhookEndpoints } from '../db/schema';
 import { getRuntime, nowIso } from '../runtime';
@@ -16,6 +17,21 @@ export interface EventInput {
    * record from this connection and completed `data` (services/enrichment.ts).
    */
   enrichFrom?: { connectionId: string };
+}
+
+/**
+ * An event's data with the unified record in it: the record's ids, `fields`, and `createdAt`/`updatedAt` when the
+ * vendor has them. One shape for every source (an inbound hook that sent the record, a poll, a record fetch).
+ */
+export function withRecord(data: Record<string, unknown>, record: UnifiedRecord): Record<string, unknown> {
+  return {
+    ...data,
+    id: record.id,
+    remote: { id: record.remoteId },
+    fields: record.fields,
+    ...(record.createdAt ? { createdAt: record.createdAt } : {}),
+    ...(record.updatedAt ? { updatedAt: record.updatedAt } : {}),
+  };
 }
 
 // Wakes an in-process worker as soon as something is due, instead of at its next idle poll. The database stays

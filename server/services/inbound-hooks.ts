@@ -10,7 +10,7 @@ import { AppError } from '../errors';
 import { getRuntime, nowIso } from '../runtime';
 import type { ConnectionRow } from './connections';
 import { resolveClientCredentials } from './connector-apps';
-import { recordEvent } from './events';
+import { recordEvent, withRecord } from './events';
 import { isSubscribed } from './webhook-subscriptions';
 
 export interface InboundResult {
@@ -181,14 +181,7 @@ function eventData(change: InboundChange): Record<string, unknown> {
     ...(change.changedRemoteFields ? { changedRemoteFields: change.changedRemoteFields } : {}),
   };
   if (change.trigger === 'deleted' || !change.record) return { ...reference, ...changed };
-  return {
-    ...reference,
-    id: change.record.id,
-    fields: change.record.fields,
-    ...(change.record.createdAt ? { createdAt: change.record.createdAt } : {}),
-    ...(change.record.updatedAt ? { updatedAt: change.record.updatedAt } : {}),
-    ...changed,
-  };
+  return { ...withRecord(reference, change.record), ...changed };
 }
 
 // Vendors retry a delivery for hours to a few days (HubSpot: up to 10 times over 24 h; Dialpad and the others

@@ -1,14 +1,15 @@
 import 'server-only';
-import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { UnifiedRecord } from '../connectors/framework';
 import { connectorModule } from '../connectors/registry';
 import type { ConnectorId } from '../connectors/types';
+import { leaseIsFree, leaseUntil } from '../db/leases';
 import { connections, pollingSeen, pollingStates, webhookSubscriptions } from '../db/schema';
 import { AppError } from '../errors';
 import { errorFields, log } from '../log';
 import type { Model } from '../models/operations';
 import { getRuntime, nowIso } from '../runtime';
-import { recordEvent } from './events';
+import { recordEvent, withRecord } from './events';
 import { connectorContext } from './vendor-calls';
 
 /**
@@ -41,7 +42,7 @@ export interface PollOutcome {
 export function claimDuePolls(options: { workerId: string; limit: number; now?: Date }): PollingStateRow[] {
   const { db } = getRuntime();
   const now = (options.now ?? new Date()).toISOString();
-  const isFree = or(isNull(pollingStates.leaseExpiresAt), lte(pollingStates.leaseExpiresAt, now));
+  const isFree = leaseIsFree(pollingStates.leaseExpiresAt, now);
   const due = db
     .select({ id: pollingStates.subscriptionId })
     .from(pollingStates)
@@ -53,7 +54,7 @@ export function claimDuePolls(options: { workerId: string; limit: number; now?: 
     .limit(options.limit);
   return db
     .update(pollingStates)
-    .set({ leaseOwner: options.workerId, leaseExpiresAt: new Date(Date.parse(now) + LEASE_MS).toISOString() })
+    .set({ leaseOwner: options.workerId, leaseExpiresAt: leaseUntil(now, LEASE_MS) })
     .where(and(inArray(pollingStates.subscriptionId, due), isFree))
     .returning()
     .all();
@@ -86,16 +87,8 @@ async function listChanged(subscription: SubscriptionRow, connection: typeof con
 
 /** The unified resource as an event carries it (the same shape as an inbound hook's event data). */
 function eventData(model: string, record: UnifiedRecord): Record<string, unknown> {
-  return {
-    object: 'resourceRef',
-    model,
-    id: record.id,
-    remote: { id: record.remoteId },
-    occurredAt: record.updatedAt ?? record.createdAt ?? nowIso(),
-    fields: record.fields,
-    ...(record.createdAt ? { createdAt: record.createdAt } : {}),
-    ...(record.updatedAt ? { updatedAt: record.updatedAt } : {}),
-  };
+  const occurredAt = record.updatedAt ?? record.createdAt ?? nowIso();
+  return withRecord({ object: 'resourceRef', model, occurredAt }, record);
 }
 
 const later = (a: string | null, b: string | undefined): string | null => (b && (!a || Date.parse(b) > Date.parse(a)) ? b : a);

@@ -165,6 +165,9 @@ async function accessToken(): Promise<string> {
 
 describe('the HubSpot fake sends its webhooks, the service delivers the events', () => {
   let contactId = '';
+  /** Changes the test contact's HubSpot properties through /v1/proxy (the fake then sends its webhooks). */
+  const patchAtHubspot = (properties: Record<string, string>) =>
+    call('/v1/proxy', json('POST', { method: 'PATCH', path: `/crm/v3/objects/contacts/${contactId}`, data: { properties } }));
 
   it('delivers genericContact::created for a contact created through /v1/resources', async () => {
     const from = app.received.length;
@@ -198,10 +201,7 @@ describe('the HubSpot fake sends its webhooks, the service delivers the events',
 
   it('delivers genericContact::updated with the record and the unified field changed, for a change through /v1/proxy', async () => {
     const from = app.received.length;
-    const response = await call(
-      '/v1/proxy',
-      json('POST', { method: 'PATCH', path: `/crm/v3/objects/contacts/${contactId}`, data: { properties: { lastname: 'Murray Hopper' } } }),
-    );
+    const response = await patchAtHubspot({ lastname: 'Murray Hopper' });
     expect(response.status).toBe(200);
     const updated = (await deliveredSince(from)).filter((event) => event.event === 'genericContact::updated');
     expect(updated).toHaveLength(1);
@@ -215,10 +215,7 @@ describe('the HubSpot fake sends its webhooks, the service delivers the events',
 
   it('names a changed property no unified field maps in changedRemoteFields', async () => {
     const from = app.received.length;
-    const response = await call(
-      '/v1/proxy',
-      json('POST', { method: 'PATCH', path: `/crm/v3/objects/contacts/${contactId}`, data: { properties: { jobtitle: 'Rear Admiral' } } }),
-    );
+    const response = await patchAtHubspot({ jobtitle: 'Rear Admiral' });
     expect(response.status).toBe(200);
     const updated = (await deliveredSince(from)).filter((event) => event.event === 'genericContact::updated');
     expect(updated).toHaveLength(1);
@@ -243,14 +240,7 @@ describe('the HubSpot fake sends its webhooks, the service delivers the events',
     const { claimDueEnrichments, enrichEvent } = await import('@/server/services/enrichment');
     const { sandboxWebhooksSettled } = await import('@/server/connectors/sandbox');
     const from = app.received.length;
-    const response = await call(
-      '/v1/proxy',
-      json('POST', {
-        method: 'PATCH',
-        path: `/crm/v3/objects/contacts/${contactId}`,
-        data: { properties: { email: 'lease@example.com' } },
-      }),
-    );
+    const response = await patchAtHubspot({ email: 'lease@example.com' });
     expect(response.status).toBe(200);
     await sandboxWebhooksSettled('hubspot');
     const first = claimDueEnrichments({ workerId: 'worker-a', limit: 10 });
@@ -272,10 +262,7 @@ describe('the HubSpot fake sends its webhooks, the service delivers the events',
     const { runEnrichmentPass } = await import('@/server/services/enrichment');
     const { sandboxWebhooksSettled } = await import('@/server/connectors/sandbox');
     const from = app.received.length;
-    const response = await call(
-      '/v1/proxy',
-      json('POST', { method: 'PATCH', path: `/crm/v3/objects/contacts/${contactId}`, data: { properties: { phone: '+1 202 555 0143' } } }),
-    );
+    const response = await patchAtHubspot({ phone: '+1 202 555 0143' });
     expect(response.status).toBe(200);
     await sandboxWebhooksSettled('hubspot');
     // HubSpot answers 429 to the record fetch (and to the two retries inside the HTTP client).
@@ -319,10 +306,7 @@ describe('the HubSpot fake sends its webhooks, the service delivers the events',
   it('sends nothing for an update that changes no value', async () => {
     const from = app.received.length;
     const before = await outboxSize();
-    const response = await call(
-      '/v1/proxy',
-      json('POST', { method: 'PATCH', path: `/crm/v3/objects/contacts/${contactId}`, data: { properties: { jobtitle: 'Rear Admiral' } } }),
-    );
+    const response = await patchAtHubspot({ jobtitle: 'Rear Admiral' });
     expect(response.status).toBe(200);
     expect(await deliveredSince(from)).toEqual([]);
     expect(await outboxSize()).toBe(before);
